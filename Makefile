@@ -1,0 +1,81 @@
+# SPDX-License-Identifier: GPL-2.0
+# vexpress-pm: build, boot and test platform PM on QEMU's Versatile Express.
+# 'make help' lists the targets.
+
+BUILD		?= build
+KERNEL_SRC	?=
+EXTRA_PATCHES	?=
+JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
+
+top		:= $(CURDIR)
+build		:= $(abspath $(BUILD))
+tree		:= $(build)/linux
+obj		:= $(build)/obj
+images		:= $(build)/images
+CROSS		:= arm-linux-gnueabihf-
+fragment	:= $(top)/arch-patches/vexpress-pm.config
+
+# ccache keys on content, not on the clone's path, so a fresh clone on the
+# same machine reuses the objects of an earlier one.
+export CCACHE_BASEDIR	:= $(build)
+export CCACHE_NOHASHDIR	:= 1
+export CCACHE_MAXSIZE	?= 5G
+
+KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" \
+	-j$(JOBS) KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm \
+	KBUILD_BUILD_HOST=vexpress-pm
+
+export BUILD KERNEL_SRC EXTRA_PATCHES
+
+.PHONY: help deps tree config kernel rootfs images run shell test check clean FORCE
+
+help:
+	@echo 'vexpress-pm targets:'
+	@echo '  deps    install the Debian packages the build and QEMU need'
+	@echo '  tree    unpack linux-source-6.12 into $(BUILD)/linux, apply arch-patches/series'
+	@echo '          and EXTRA_PATCHES, lay drivers/ and dts/ onto it'
+	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
+	@echo '  kernel  zImage and DTBs'
+	@echo '  rootfs  initramfs: busybox-static:armhf, our guest programs and tests'
+	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,rootfs.cpio.gz,vexpress-pm.itb}'
+	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
+	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
+	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
+	@echo '  clean   remove $(BUILD)'
+	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
+
+deps:
+	@sh scripts/deps.sh
+
+tree: deps
+	@sh scripts/prepare-tree.sh $(tree)
+
+$(obj)/.config: $(fragment) | tree
+	@mkdir -p $(obj)
+	$(KMAKE) -s vexpress_defconfig
+	cd $(tree) && ARCH=arm scripts/kconfig/merge_config.sh -m -O $(obj) $(obj)/.config $(fragment) >/dev/null
+	$(KMAKE) -s olddefconfig
+	@sh scripts/check-config.sh $(fragment) $(obj)/.config || { rm -f $@; exit 1; }
+
+config: $(obj)/.config
+
+kernel: tree config
+	$(KMAKE) zImage dtbs
+
+rootfs: deps
+	@$(MAKE) -s -C rootfs BUILD=$(build) CROSS=$(CROSS) TREE=$(tree)
+
+images: kernel rootfs
+	@sh boot/make-images.sh $(obj) $(build)/rootfs.cpio.gz $(images)
+
+run: images
+	@sh boot/main-job.sh
+
+shell: images
+	@sh boot/qemu.sh --interactive
+
+test: images
+	@sh tests/run.sh
+
+clean:
+	rm -rf $(build)
