@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0
+# TWL92230 (Menelaus) facts for guest test plans (sourced after board.sh):
+# register addresses, and the chip's own encoding of each rail's voltage
+# and on/off state, so plans compare the driver's sysfs view with what the
+# emulated chip holds (read over i2c-dev, behind the driver).
+
+TWL_VCORE_CTRL1=0x02
+TWL_VCORE_CTRL3=0x04
+TWL_DCDC_CTRL1=0x07
+TWL_LDO_CTRL1=0x0a
+TWL_SLEEP_CTRL2=0x13
+TWL_GPIO_CTRL=0x1d
+
+TWL_RAILS="vcore vdcdc2 vdcdc3 vmem vio vaux vmmc"
+TWL_SWITCHED="vdcdc2 vdcdc3 vmem vio vaux vmmc"
+
+# nth N WORD...: the Nth (0-based) WORD
+nth() { shift $(($1 + 1)); echo "$1"; }
+
+# twl_field REG SHIFT MASK: a register field, in decimal
+twl_field() { echo $(( ($(pmic_get "$1") >> $2) & $3 )); }
+
+# twl_uv RAIL: the rail's voltage in microvolts, decoded from the chip
+twl_uv() {
+	dcdc="1500000 1800000 2000000 2200000 2400000 2800000 3000000 3300000"
+	vio="1500000 1800000 2500000 2800000"
+	case $1 in
+	vcore)	echo $((1000000 + $(twl_field $TWL_VCORE_CTRL1 0 0x1f) * 25000)) ;;
+	vdcdc2)	nth "$(twl_field $TWL_DCDC_CTRL1 0 7)" $dcdc ;;
+	vdcdc3)	nth "$(twl_field $TWL_DCDC_CTRL1 3 7)" $dcdc ;;
+	vmem)	nth "$(twl_field $TWL_LDO_CTRL1 0 3)" 1500000 1800000 1900000 2500000 ;;
+	vio)	nth "$(twl_field $TWL_LDO_CTRL1 2 3)" $vio ;;
+	vaux)	nth "$(twl_field $TWL_LDO_CTRL1 4 3)" $vio ;;
+	vmmc)	nth "$(twl_field $TWL_LDO_CTRL1 6 3)" 1850000 2800000 3000000 3100000 ;;
+	esac
+}
+
+# twl_state RAIL: "enabled" or "disabled", from the rail's mode register
+# (DC-DC converters are on at mode 3, LDOs at mode 2)
+twl_state() {
+	case $1 in
+	vdcdc2)	reg=0x08 on=3 ;;
+	vdcdc3)	reg=0x09 on=3 ;;
+	vmem)	reg=0x0c on=2 ;;
+	vio)	reg=0x0d on=2 ;;
+	vaux)	reg=0x0f on=2 ;;
+	vmmc)	reg=0x10 on=2 ;;
+	esac
+	if [ "$(twl_field $reg 0 3)" = $on ]; then echo enabled; else echo disabled; fi
+}
+
+# reg_sysfs RAIL: the rail's /sys/class/regulator directory
+reg_sysfs() {
+	for d in /sys/class/regulator/regulator.*; do
+		[ "$(cat "$d/name" 2>/dev/null)" = "$1" ] && { echo "$d"; return 0; }
+	done
+	return 1
+}

@@ -1,0 +1,40 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The VMMC-switched PM domain: off while the MMCI and the Ethernet
+# controller are runtime suspended, on while the MMCI is held active, off
+# again after it autosuspends; the chip's VMMC mode register agrees with
+# genpd each time. Device links order suspend: members, then the domain
+# provider, then the PMIC (whose parent chain is the I2C controller).
+. ./lib/board.sh
+. ./lib/twl92230.sh
+ktap_print_header
+ktap_set_plan 10
+PD=power-domain-vmmc
+MMCI=/sys/bus/amba/devices/10005000.mmci
+mount -t debugfs none /sys/kernel/debug 2>/dev/null
+
+# pd_status: the domain's status column in pm_genpd_summary
+pd_status() {
+	awk -v pd=$PD '$1 == pd { print $2 }' /sys/kernel/debug/pm_genpd/pm_genpd_summary
+}
+
+# Let the members' autosuspend timers run out
+sleep 1
+check "pd.idle.genpd" off "$(pd_status)"
+check "pd.idle.vmmc-rail" disabled "$(twl_state vmmc)"
+
+echo on > $MMCI/power/control
+check "pd.active.genpd" on "$(pd_status)"
+check "pd.active.vmmc-rail" enabled "$(twl_state vmmc)"
+check "pd.active.mmci" active "$(cat $MMCI/power/runtime_status)"
+
+echo auto > $MMCI/power/control
+sleep 1
+check "pd.autosuspend.genpd" off "$(pd_status)"
+check "pd.autosuspend.vmmc-rail" disabled "$(twl_state vmmc)"
+
+link() { [ -e "/sys/class/devlink/$1" ] && echo yes || echo no; }
+check "pd.devlink.mmci" yes "$(link platform:$PD--amba:10005000.mmci)"
+check "pd.devlink.ethernet" yes "$(link platform:$PD--platform:4e000000.ethernet)"
+check "pd.devlink.pmic" yes "$(link i2c:$BUS-004a--platform:$PD)"
+ktap_finished

@@ -1,0 +1,25 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Every TWL92230 rail: the voltage and on/off state the regulator core
+# reports in sysfs match the emulated chip's registers, and the sleep
+# configuration from the board DT's regulator-state-mem is in the chip
+# (the regulator core programs a mem state at registration already).
+. ./lib/board.sh
+. ./lib/twl92230.sh
+ktap_print_header
+ktap_set_plan 16
+for r in $TWL_RAILS; do
+	d=$(reg_sysfs $r)
+	check "pmic.$r.microvolts" "$(twl_uv $r)" "$(cat "$d/microvolts" 2>&1)"
+done
+for r in $TWL_SWITCHED; do
+	d=$(reg_sysfs $r)
+	check "pmic.$r.state" "$(twl_state $r)" "$(cat "$d/state" 2>&1)"
+done
+# vcore, vdcdc3, vmem, vaux and vmmc drop in sleep; vdcdc2 and vio stay on
+check "pmic.sleep-ctrl2" 0x6d "$(pmic_get $TWL_SLEEP_CTRL2)"
+# vcore's sleep voltage: 1.100 V is code 4
+check "pmic.vcore.suspend-microvolt" 4 "$(twl_field $TWL_VCORE_CTRL3 0 0x1f)"
+# Sleep control stays disarmed outside platform suspend (SLPCTLEN, bit 6)
+check "pmic.sleep-disarmed" 0 "$(twl_field $TWL_GPIO_CTRL 6 1)"
+ktap_finished
