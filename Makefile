@@ -27,7 +27,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" \
 
 export BUILD KERNEL_SRC EXTRA_PATCHES
 
-.PHONY: help deps tree config kernel rootfs images host run shell test clean
+.PHONY: help deps tree config kernel rootfs images host run shell test check clean
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -42,6 +42,8 @@ help:
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
+	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
+	@echo '          dt_binding_check, dtbs_check'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 
@@ -85,6 +87,9 @@ shell: images
 
 test: images host
 	@sh tests/run.sh
+
+check: kernel
+	@sh scripts/check.sh $(tree) $(obj)
 
 clean:
 	rm -rf $(build)

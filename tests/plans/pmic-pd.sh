@@ -13,14 +13,15 @@ PD=power-domain-vmmc
 MMCI=/sys/bus/amba/devices/10005000.mmci
 mount -t debugfs none /sys/kernel/debug 2>/dev/null
 
-# pd_status: the domain's status column in pm_genpd_summary
+# pd_status: the domain's status column in pm_genpd_summary ("off-0" is
+# off in idle state 0)
 pd_status() {
-	awk -v pd=$PD '$1 == pd { print $2 }' /sys/kernel/debug/pm_genpd/pm_genpd_summary
+	awk -v pd=$PD '$1 == pd { sub(/-[0-9]+$/, "", $2); print $2 }' \
+		/sys/kernel/debug/pm_genpd/pm_genpd_summary
 }
 
-# Let the members' autosuspend timers run out
-sleep 1
-check "pd.idle.genpd" off "$(pd_status)"
+# Await the members' autosuspend and genpd's power-off work.
+check "pd.idle.genpd" off "$(await 5000 off pd_status)"
 check "pd.idle.vmmc-rail" disabled "$(twl_state vmmc)"
 
 echo on > $MMCI/power/control
@@ -29,8 +30,7 @@ check "pd.active.vmmc-rail" enabled "$(twl_state vmmc)"
 check "pd.active.mmci" active "$(cat $MMCI/power/runtime_status)"
 
 echo auto > $MMCI/power/control
-sleep 1
-check "pd.autosuspend.genpd" off "$(pd_status)"
+check "pd.autosuspend.genpd" off "$(await 5000 off pd_status)"
 check "pd.autosuspend.vmmc-rail" disabled "$(twl_state vmmc)"
 
 link() { [ -e "/sys/class/devlink/$1" ] && echo yes || echo no; }

@@ -10,7 +10,7 @@
 
 #include "rules.h"
 
-enum sel_kind { S_PHASE_BEGIN, S_PHASE_END, S_CB_START, S_CB_END };
+enum sel_kind { S_NONE, S_PHASE_BEGIN, S_PHASE_END, S_CB_START, S_CB_END };
 
 struct sel {
 	enum sel_kind kind;
@@ -22,6 +22,8 @@ struct sel {
 static bool match(const struct ev *e, const struct sel *s)
 {
 	switch (s->kind) {
+	case S_NONE:
+		return false;
 	case S_PHASE_BEGIN:
 	case S_PHASE_END:
 		return e->kind == EV_PHASE && e->begin == (s->kind == S_PHASE_BEGIN) &&
@@ -89,16 +91,19 @@ static int skip(const char *rule, const char *why)
 	return 0;
 }
 
-/* Every event selected by @a comes before every event selected by @b. */
-static int before(const struct trace *t, const char *rule, struct sel a,
-		  struct sel b)
+/*
+ * Every event selected by @a (either selector) comes before every event
+ * selected by @b: a PM core phase marker, or the device callbacks inside it.
+ */
+static int before(const struct trace *t, const char *rule, const struct sel *a,
+		  const struct sel *b)
 {
 	int i, last_a = -1, first_b = -1;
 
 	for (i = 0; i < t->n; i++) {
-		if (selected(t, i, &a))
+		if (selected(t, i, &a[0]) || selected(t, i, &a[1]))
 			last_a = i;
-		if (first_b < 0 && selected(t, i, &b))
+		if (first_b < 0 && (selected(t, i, &b[0]) || selected(t, i, &b[1])))
 			first_b = i;
 	}
 	if (last_a < 0 || first_b < 0)
@@ -223,7 +228,10 @@ static int children_first(const struct trace *t)
 	for (i = 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
 
+		/* Names are all the trace has: a child named like its parent
+		 * (MTD partitions) cannot be told apart from it. */
 		if (e->kind != EV_CB_START || !strcmp(e->parent, "none") ||
+		    !strcmp(e->parent, e->name) ||
 		    cb_index(t, e->name, cb_level(e), e->verb, false) != i)
 			continue;
 		pairs++;
@@ -251,34 +259,49 @@ static int links_respected(const struct trace *t)
 	return ok(rule);
 }
 
+#define PHASE(_k, _n)		{ _k, _n, NULL, NULL }
+#define CB(_k, _level, _verb)	{ _k, NULL, _level, _verb }
+#define NONE			{ S_NONE, NULL, NULL, NULL }
+
 int rules_check(const struct trace *t, int pmic)
 {
-	struct sel cb_down = { S_CB_END, NULL, "", "suspend" };
-	struct sel late_down_start = { S_CB_START, NULL, "late", "suspend" };
-	struct sel late_down_end = { S_CB_END, NULL, "late", "suspend" };
-	struct sel noirq_down_end = { S_CB_END, NULL, "noirq", "suspend" };
-	struct sel noirq_up_start = { S_CB_START, NULL, "noirq", "resume" };
-	struct sel early_up_end = { S_CB_END, NULL, "late", "resume" };
-	struct sel cb_up_start = { S_CB_START, NULL, "", "resume" };
-	struct sel pb = { S_PHASE_BEGIN, "platform_prepare", NULL, NULL };
-	struct sel pe = { S_PHASE_END, "platform_prepare", NULL, NULL };
-	struct sel irqs_off = { S_PHASE_BEGIN, "dpm_suspend_noirq", NULL, NULL };
-	struct sel plb = { S_PHASE_BEGIN, "platform_prepare_late", NULL, NULL };
-	struct sel we = { S_PHASE_END, "platform_wake", NULL, NULL };
-	struct sel fb = { S_PHASE_BEGIN, "platform_finish", NULL, NULL };
-	struct sel fe = { S_PHASE_END, "platform_finish", NULL, NULL };
+	const struct sel devices_down[] = { CB(S_CB_END, "", "suspend"),
+					    PHASE(S_PHASE_END, "dpm_suspend") };
+	const struct sel prepare_begin[] = { PHASE(S_PHASE_BEGIN, "platform_prepare"), NONE };
+	const struct sel prepare_end[] = { PHASE(S_PHASE_END, "platform_prepare"), NONE };
+	const struct sel late_down_begin[] = { CB(S_CB_START, "late", "suspend"),
+					       PHASE(S_PHASE_BEGIN, "dpm_suspend_late") };
+	const struct sel late_down_end[] = { CB(S_CB_END, "late", "suspend"),
+					     PHASE(S_PHASE_END, "dpm_suspend_late") };
+	const struct sel irqs_off[] = { PHASE(S_PHASE_BEGIN, "dpm_suspend_noirq"), NONE };
+	const struct sel noirq_down_end[] = { CB(S_CB_END, "noirq", "suspend"),
+					      PHASE(S_PHASE_END, "dpm_suspend_noirq") };
+	const struct sel prepare_late_begin[] = { PHASE(S_PHASE_BEGIN, "platform_prepare_late"),
+						  NONE };
+	const struct sel wake_end[] = { PHASE(S_PHASE_END, "platform_wake"), NONE };
+	const struct sel noirq_up_begin[] = { CB(S_CB_START, "noirq", "resume"),
+					      PHASE(S_PHASE_BEGIN, "dpm_resume_noirq") };
+	const struct sel early_up_end[] = { CB(S_CB_END, "late", "resume"),
+					    PHASE(S_PHASE_END, "dpm_resume_early") };
+	const struct sel finish_begin[] = { PHASE(S_PHASE_BEGIN, "platform_finish"), NONE };
+	const struct sel finish_end[] = { PHASE(S_PHASE_END, "platform_finish"), NONE };
+	const struct sel devices_up[] = { CB(S_CB_START, "", "resume"),
+					  PHASE(S_PHASE_BEGIN, "dpm_resume") };
 	int bad = 0;
 
-	bad += before(t, "platform prepare after every device suspend", cb_down, pb);
-	bad += before(t, "platform prepare before any suspend_late", pe, late_down_start);
+	bad += before(t, "platform prepare after every device suspend",
+		      devices_down, prepare_begin);
+	bad += before(t, "platform prepare before any suspend_late",
+		      prepare_end, late_down_begin);
 	bad += before(t, "device IRQs suspended only after every suspend_late",
 		      late_down_end, irqs_off);
-	bad += before(t, "every suspend_noirq before prepare_late", noirq_down_end, plb);
+	bad += before(t, "every suspend_noirq before prepare_late",
+		      noirq_down_end, prepare_late_begin);
 	bad += arming_in_prepare_late(t, pmic);
 	bad += quiet_while_armed(t, pmic);
-	bad += before(t, "wake before any resume_noirq", we, noirq_up_start);
-	bad += before(t, "resume_early before finish", early_up_end, fb);
-	bad += before(t, "finish before any resume", fe, cb_up_start);
+	bad += before(t, "wake before any resume_noirq", wake_end, noirq_up_begin);
+	bad += before(t, "resume_early before finish", early_up_end, finish_begin);
+	bad += before(t, "finish before any resume", finish_end, devices_up);
 	bad += children_first(t);
 	bad += links_respected(t);
 	printf("%d rule(s) violated\n", bad);

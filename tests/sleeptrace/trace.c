@@ -62,40 +62,41 @@ static bool parse_phase(const char *p, struct ev *e)
 	return true;
 }
 
-/* "DRIVER DEV, parent: PARENT, INFO[VERB]" or "DRIVER DEV, err=N" */
+/*
+ * "DRIVER DEV, parent: PARENT, INFO[VERB]" or "DRIVER DEV, err=N". DRIVER
+ * may be empty; device names may hold commas ("iofpga@7,00000000"), so
+ * split on the fixed separators and on the last '['.
+ */
 static bool parse_cb(const char *p, struct ev *e, bool start)
 {
-	const char *comma = strchr(p, ','), *sp;
+	const char *sep = strstr(p, start ? ", parent: " : ", err="), *sp, *b, *c;
 
-	if (!comma)
+	if (!sep)
 		return false;
-	sp = memchr(p, ' ', comma - p);
-	if (sp) {
-		copy(e->driver, sizeof(e->driver), p, sp - p);
-		p = sp + 1;
-	}
-	copy(e->name, sizeof(e->name), p, comma - p);
-	p = comma + 1;
+	for (sp = sep; sp > p && sp[-1] != ' '; sp--)
+		;
+	if (sp > p)
+		copy(e->driver, sizeof(e->driver), p, sp - 1 - p);
+	copy(e->name, sizeof(e->name), sp, sep - sp);
 	if (!start) {
 		e->kind = EV_CB_END;
-		return sscanf(p, " err=%d", &e->err) == 1;
+		return sscanf(sep, ", err=%d", &e->err) == 1;
 	}
 	e->kind = EV_CB_START;
 	e->begin = true;
-	p = strstr(p, "parent: ");
-	if (!p || !(comma = strchr(p, ',')))
+	p = sep + strlen(", parent: ");
+	b = strrchr(p, '[');
+	if (!b)
 		return false;
-	copy(e->parent, sizeof(e->parent), p + 8, comma - p - 8);
-	p = comma + 1;
-	while (*p == ' ')
-		p++;
-	sp = strchr(p, '[');
-	if (!sp)
+	for (c = b; c > p && strncmp(c, ", ", 2); c--)
+		;
+	if (c == p)
 		return false;
-	copy(e->info, sizeof(e->info), p, sp - p);
+	copy(e->parent, sizeof(e->parent), p, c - p);
+	copy(e->info, sizeof(e->info), c + 2, b - c - 2);
 	while (strlen(e->info) && e->info[strlen(e->info) - 1] == ' ')
 		e->info[strlen(e->info) - 1] = '\0';
-	copy(e->verb, sizeof(e->verb), sp + 1, strcspn(sp + 1, "]"));
+	copy(e->verb, sizeof(e->verb), b + 1, strcspn(b + 1, "]"));
 	return true;
 }
 
@@ -306,6 +307,9 @@ int phase_last(const struct trace *t, const char *name, bool begin)
 
 const char *cb_level(const struct ev *e)
 {
+	/* device_prepare() and device_complete() trace an empty info. */
+	if (!e->info[0])
+		return "prepare";
 	if (!strncmp(e->info, "noirq", 5))
 		return "noirq";
 	if (!strncmp(e->info, "late", 4) || !strncmp(e->info, "early", 5))

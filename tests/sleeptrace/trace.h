@@ -65,7 +65,10 @@ void trace_free(struct trace *t);
 int phase_first(const struct trace *t, const char *name, bool begin);
 int phase_last(const struct trace *t, const char *name, bool begin);
 
-/* The callback phase of a device callback: "" (plain), "late" or "noirq". */
+/*
+ * The callback phase of a device callback: "prepare" (prepare/complete),
+ * "" (suspend/resume), "late" (suspend_late/resume_early) or "noirq".
+ */
 const char *cb_level(const struct ev *e);
 
 #endif

@@ -75,3 +75,17 @@ suspend_cycle() {
 	echo none > /sys/power/pm_test
 	return $rc
 }
+
+# await MS EXPECTED CMD [ARGS...]: run CMD every 10 ms until it prints
+# EXPECTED or MS milliseconds pass; prints the last output (for check).
+await() {
+	ms=$1 want=$2
+	shift 2
+	while :; do
+		got=$("$@")
+		[ "$got" = "$want" ] || [ "$ms" -le 0 ] && break
+		usleep 10000
+		ms=$((ms - 10))
+	done
+	echo "$got"
+}
