@@ -68,7 +68,7 @@ if grep -q '^# trace-check:' "$file"; then
 		*) echo "    # $line"; continue ;;
 		esac
 		i=$((i + 1))
-		rule=${line#????? }
+		rule=${line#?????}
 		rule=${rule%%: *}
 		rule=${rule% (*}
 		want=hold

@@ -5,7 +5,8 @@
 #   run.sh [PLAN...]
 #
 # First the runner's own tests (it must report failure when a guest fails,
-# hangs, or prints a truncated log), then every tests/plans/*.sh guest plan
+# hangs, or prints a truncated log) and the ordering oracle's (on recorded
+# and deliberately reordered traces), then every tests/plans/*.sh guest plan
 # (fixture-* plans are only for the runner's tests), each booted in QEMU.
 # Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
 # if nothing failed.
@@ -18,7 +19,7 @@ if [ $# -gt 0 ]; then
 else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
-suites="runner-selftest $plans"
+suites="runner-selftest oracle-selftest $plans"
 
 P=0 F=0 S=0 n=0
 echo "TAP version 13"
@@ -28,6 +29,8 @@ for s in $suites; do
 	echo "# $s"
 	if [ "$s" = runner-selftest ]; then
 		out=$(sh tests/runner-selftest.sh)
+	elif [ "$s" = oracle-selftest ]; then
+		out=$(sh tests/sleeptrace/selftest.sh)
 	else
 		out=$(sh tests/run-plan.sh "$s")
 	fi

@@ -18,7 +18,7 @@ processors:CPU_OFF:syscore_suspend
 core:syscore_suspend:machine_suspend"
 
 ktap_print_header
-ktap_set_plan 14
+ktap_set_plan 16
 check "mem.deep-offered" yes "$(grep -q deep /sys/power/mem_sleep && echo yes)"
 echo deep > /sys/power/mem_sleep
 
@@ -38,14 +38,28 @@ for l in $levels; do
 	check "mem.pm_test.$level.counted" $((before + 1)) "$(cat /sys/power/suspend_stats/success)"
 done
 
-# Three real cycles; the PMIC's sleep arming bit must be clear after each.
-n=0
+# Three real cycles; the PMIC's sleep arming must be undone after each (the
+# chip's GPIO_CTRL back to what it was). The MMCI is held active so its PM
+# domain is on and genpd switches it off over I2C in the last member's noirq
+# callback (MMCI or Ethernet), before
+# prepare_late arms the PMIC: the oracle checks that order on the last trace.
+gpio=$(pmic_get $PMIC_GPIO_CTRL)
+echo on > $MMCI/power/control
+n=0 armed=0
 for i in 1 2 3; do
 	trace_start
 	suspend_cycle mem && n=$((n + 1))
+	[ "$(pmic_get $PMIC_GPIO_CTRL)" = "$gpio" ] || armed=$((armed + 1))
 done
+echo auto > $MMCI/power/control
 check "mem.cycles.3-succeeded" 3 "$n"
+check "mem.cycles.pmic-disarmed-after-each" 0 "$armed"
 check "mem.cycles.wakeup-by-rtc" yes "$(grep -q 'machine_suspend\[3\] end' $T/trace && echo yes)"
 check "mem.cycles.no-failures" 0 "$(cat /sys/power/suspend_stats/fail)"
+check "mem.cycles.domain-off-in-noirq-over-i2c" yes "$(awk '
+	/device_pm_callback_start: .*(10005000.mmci|4e000000.ethernet).*noirq power domain \[suspend\]/ { in_cb = 1 }
+	in_cb && /i2c_write: .* a=04a / { seen = 1 }
+	/device_pm_callback_end: / { in_cb = 0 }
+	END { print seen ? "yes" : "no" }' $T/trace)"
 trace_dump
 ktap_finished

@@ -37,7 +37,7 @@ static const struct phase_text phase_texts[] = {
 	{ "platform_prepare_late", "system wide prepare_late(): after every noirq callback, I2C still up" },
 	{ "CPU_OFF", "disable a non-boot CPU" },
 	{ "syscore_suspend", "syscore_suspend(): one CPU, interrupts off" },
-	{ "machine_suspend", "system wide enter(): the machine sleeps until a wakeup" },
+	{ "machine_suspend", "system wide enter(): the machine sleeps until a wakeup (sched_clock stops: no time passes in the trace)" },
 	{ "syscore_resume", "syscore_resume()" },
 	{ "CPU_ON", "enable a non-boot CPU" },
 	{ "platform_wake", "system wide wake(): before any resume_noirq" },
@@ -73,7 +73,7 @@ static const char *pmic_reg(unsigned int r)
 		[0x0d] = "LDO_CTRL4", [0x0e] = "LDO_CTRL5", [0x0f] = "LDO_CTRL6",
 		[0x10] = "LDO_CTRL7", [0x11] = "LDO_CTRL8",
 		[0x12] = "SLEEP_CTRL1", [0x13] = "SLEEP_CTRL2",
-		[0x14] = "DEVICE_OFF",
+		[0x14] = "DEVICE_OFF", [0x1d] = "GPIO_CTRL",
 	};
 
 	if (r < sizeof(names) / sizeof(names[0]) && names[r])

@@ -6,6 +6,8 @@
 PMIC=0x4a
 PMIC_REV=0x01
 PMIC_LDO_CTRL4=0x0d
+PMIC_GPIO_CTRL=0x1d	# SLPCTLEN (bit 6): the sleep arming the platform does
+MMCI=/sys/bus/amba/devices/10005000.mmci
 
 # The i2c bus number of the motherboard's SBCon (DT node i2c@16000).
 sbcon_bus() {
@@ -49,8 +51,9 @@ trace_start() {
 	echo 1 > $T/tracing_on
 }
 
-# Print the capture for the host (boot/main-job.sh, the runner's oracle),
-# with the device links so the oracle can check supplier/consumer order.
+# Print the capture (the live trace, or a copy saved in FILE) for the host
+# (boot/main-job.sh, the runner's oracle), with the device links so the
+# oracle can check supplier/consumer order.
 trace_dump() {
 	echo 0 > $T/tracing_on
 	echo "vexpress-pm: trace begin"
@@ -58,7 +61,7 @@ trace_dump() {
 		[ -e "$l/supplier" ] || continue
 		echo "# devlink: $(basename "$(readlink "$l/supplier")") $(basename "$(readlink "$l/consumer")")"
 	done
-	grep -v '^#' $T/trace
+	grep -v '^#' "${1:-$T/trace}"
 	echo "vexpress-pm: trace end"
 }
 

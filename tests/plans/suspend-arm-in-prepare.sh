@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Negative demonstration (b): arm the PMIC in .prepare, the ordering before
+# commit 6a7c7eaf split prepare_late out. The PM domain's noirq power-off
+# then talks to an already armed PMIC: the host's oracle must flag exactly
+# that (arming outside prepare_late, PMIC traffic after arming), and a
+# following cycle with the parameter back must be clean.
+# trace-check: PMIC_arming_transfers_inside no_PMIC_traffic_between_arming
+. ./lib/board.sh
+P=/sys/module/v2m_pm/parameters/arm_in_prepare
+
+ktap_print_header
+ktap_set_plan 4
+echo deep > /sys/power/mem_sleep
+echo on > $MMCI/power/control
+echo 1 > $P
+trace_start
+suspend_cycle mem
+check "arm-in-prepare.cycle-status" 0 "$?"
+cp $T/trace /tmp/arm-in-prepare.trace
+check "arm-in-prepare.armed-in-prepare" yes "$(awk '
+	/platform_prepare\[3\] begin/ { p = 1 } /platform_prepare\[3\] end/ { p = 0 }
+	p && /i2c_write: .* a=04a f=0000 l=2 \[1d-/ { seen = 1 }
+	END { print seen ? "yes" : "no" }' /tmp/arm-in-prepare.trace)"
+
+# Recovery: the parameter back, a normal cycle.
+echo 0 > $P
+gpio=$(pmic_get $PMIC_GPIO_CTRL)
+suspend_cycle mem
+check "arm-in-prepare.recovery-cycle" 0 "$?"
+check "arm-in-prepare.recovery-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+echo auto > $MMCI/power/control
+trace_dump /tmp/arm-in-prepare.trace
+ktap_finished
