@@ -27,7 +27,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" \
 
 export BUILD KERNEL_SRC EXTRA_PATCHES
 
-.PHONY: help deps tree config kernel rootfs images run shell test check clean FORCE
+.PHONY: help deps tree config kernel rootfs images host run shell test clean
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -38,6 +38,7 @@ help:
 	@echo '  kernel  zImage and DTBs'
 	@echo '  rootfs  initramfs: busybox-static:armhf, our guest programs and tests'
 	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,rootfs.cpio.gz,vexpress-pm.itb}'
+	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle)'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
@@ -68,13 +69,21 @@ rootfs: deps
 images: kernel rootfs
 	@sh boot/make-images.sh $(obj) $(build)/rootfs.cpio.gz $(images)
 
-run: images
+# Host tools (C): the trace explainer and ordering oracle.
+host: $(build)/host/sleeptrace
+
+$(build)/host/sleeptrace: $(wildcard tests/sleeptrace/*.[ch])
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@"
+	@cc -O2 -Wall -Wextra -Werror -o $@ $(filter %.c,$^)
+
+run: images host
 	@sh boot/main-job.sh
 
 shell: images
 	@sh boot/qemu.sh --interactive
 
-test: images
+test: images host
 	@sh tests/run.sh
 
 clean:

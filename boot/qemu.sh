@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Boot the vexpress-pm board in QEMU.
+#
+#   qemu.sh [--interactive] [--plan NAME] [--append ARGS] [--no-pmic]
+#           [--timeout SECONDS] [--log FILE] [--icount]
+#
+# Without --interactive the serial console goes to stdout (and --log), the
+# guest runs test plan NAME and powers off, and the exit status is the
+# guest's verdict: the plan's exit status, 124 on a wall-clock timeout (the
+# last console lines are shown), 125 if the guest stopped without a verdict.
+# QEMU runs under timeout(1) with a kill fallback: it never outlives us.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
+interactive=no plan= append= pmic=yes tmo=120 log= icount=
+
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--interactive) interactive=yes ;;
+	--plan) plan=$2; shift ;;
+	--append) append="$append $2"; shift ;;
+	--no-pmic) pmic=no ;;
+	--timeout) tmo=$2; shift ;;
+	--log) log=$2; shift ;;
+	--icount) icount="-icount shift=1,sleep=off" ;;
+	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+
+for f in uImage vexpress-pm-ca9.dtb rootfs.cpio.gz; do
+	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
+done
+qemu=${QEMU:-qemu-system-arm}
+command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-system-arm)" >&2; exit 2; }
+# QEMU 9.2 removed the TWL92230 model: say so rather than boot a board
+# without its PMIC.
+devices="-device tmp105,address=0x48"
+if [ $pmic = yes ]; then
+	"$qemu" -M vexpress-a9 -device help 2>/dev/null | grep -q '"twl92230"' || {
+		echo "qemu.sh: $qemu ($("$qemu" --version | head -1)) has no twl92230 device model (removed in QEMU 9.2); use Debian 12's QEMU 7.2" >&2
+		exit 2
+	}
+	devices="-device twl92230,address=0x4a $devices"
+fi
+
+cmdline="console=ttyAMA0 panic=-1 oops=panic${plan:+ plan=$plan}$append"
+set -- -M vexpress-a9 -smp 2 -m 256 -no-reboot $icount \
+	-kernel "$images/uImage" -dtb "$images/vexpress-pm-ca9.dtb" \
+	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
+
+if [ $interactive = yes ]; then
+	echo "qemu.sh: console on this terminal; 'poweroff -f' or Ctrl-a x quits"
+	exec "$qemu" -nographic "$@"
+fi
+
+[ -n "$log" ] || log=$(mktemp)
+mkdir -p "$(dirname "$log")"
+{
+	qrc=0
+	timeout -k 5 "$tmo" "$qemu" -display none -monitor none -serial stdio "$@" \
+		</dev/null 2>&1 || qrc=$?
+	echo $qrc > "$log.rc"
+} | tee "$log"
+qrc=$(cat "$log.rc")
+rm -f "$log.rc"
+verdict=$(sed -n 's/^vexpress-pm: plan .* exit \([0-9]*\).*/\1/p' "$log" | tail -1)
+
+last_lines() {
+	echo "qemu.sh: $1; last console lines:" >&2
+	tail -n 15 "$log" | sed 's/^/    /' >&2
+}
+if [ "$qrc" = 124 ] || [ "$qrc" = 137 ]; then
+	last_lines "TIMEOUT after ${tmo}s"
+	exit 124
+elif [ -n "$verdict" ]; then
+	exit "$verdict"
+else
+	last_lines "guest stopped without a verdict (QEMU exit $qrc)"
+	exit 125
+fi

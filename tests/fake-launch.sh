@@ -1,0 +1,30 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A stand-in for boot/qemu.sh for the runner's own tests: writes a canned
+# console log for the fixture plan and exits as qemu.sh would.
+set -u
+plan= log=/dev/null
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--plan) plan=$2; shift ;;
+	--log) log=$2; shift ;;
+	--timeout|--append) shift ;;
+	esac
+	shift
+done
+start="vexpress-pm: plan $plan start"
+case "$plan" in
+fixture-pass)
+	printf '%s\nTAP version 13\n1..2\nok 1 a\nok 2 b\n# 2 passed\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" > "$log"; exit 0 ;;
+fixture-fail)
+	printf '%s\nTAP version 13\n1..2\nok 1 a\nnot ok 2 b\nvexpress-pm: plan %s exit 1\n' "$start" "$plan" > "$log"; exit 1 ;;
+fixture-empty)
+	: > "$log"; exit 125 ;;
+fixture-truncated)
+	printf '%s\nTAP version 13\n1..3\nok 1 a\n' "$start" > "$log"; exit 125 ;;
+fixture-oops)
+	printf 'Unable to handle kernel NULL pointer dereference at virtual address 00000000\n%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" > "$log"; exit 0 ;;
+fixture-hang)
+	printf '%s\nTAP version 13\n1..1\n' "$start" > "$log"; exit 124 ;;
+esac
+exit 2

@@ -1,0 +1,10 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The board boots to the test plan with the board DT and its SBCon bus.
+. ./lib/board.sh
+ktap_print_header
+ktap_set_plan 3
+ktap_test_pass "boot.plan-reached"
+check "boot.dt-model" "V2P-CA9 vexpress-pm" "$(tr -d '\0' < /proc/device-tree/model)"
+check "boot.sbcon-bus-found" yes "$([ -n "$BUS" ] && echo yes)"
+ktap_finished

@@ -1,0 +1,77 @@
+# SPDX-License-Identifier: GPL-2.0
+# Helpers for guest test plans (sourced; busybox sh). Facts about the board
+# live here once: the SBCon bus, the PMIC's address and registers.
+. ./ktap_helpers.sh
+
+PMIC=0x4a
+PMIC_REV=0x01
+PMIC_LDO_CTRL4=0x0d
+
+# The i2c bus number of the motherboard's SBCon (DT node i2c@16000).
+sbcon_bus() {
+	for d in /sys/bus/i2c/devices/i2c-*; do
+		case "$(readlink -f "$d/of_node" 2>/dev/null)" in
+		*/i2c@16000) echo "${d##*-}"; return 0 ;;
+		esac
+	done
+	return 1
+}
+BUS=$(sbcon_bus)
+
+# -f: the PMIC driver may own the address; tests read the chip behind it.
+pmic_get() { i2cget -f -y "$BUS" $PMIC "$1"; }
+pmic_set() { i2cset -f -y "$BUS" $PMIC "$1" "$2"; }
+
+# check NAME EXPECTED ACTUAL: one KTAP result comparing two values; the
+# values are printed on failure so the log says what the hardware read.
+check() {
+	if [ "$2" = "$3" ]; then
+		ktap_test_pass "$1"
+	else
+		ktap_print_msg "$1: expected '$2', got '$3'"
+		ktap_test_fail "$1"
+	fi
+}
+
+T=/sys/kernel/tracing
+
+# Trace one suspend/resume cycle: the PM core's phases (our platform code's
+# callbacks appear as platform_* phases), device callbacks and I2C traffic.
+trace_start() {
+	echo 0 > $T/tracing_on
+	echo > $T/trace
+	echo 4096 > $T/buffer_size_kb
+	for e in power/suspend_resume power/device_pm_callback_start \
+		 power/device_pm_callback_end i2c/i2c_write i2c/i2c_read \
+		 i2c/i2c_reply i2c/i2c_result; do
+		echo 1 > $T/events/$e/enable
+	done
+	echo 1 > $T/tracing_on
+}
+
+# Print the capture for the host (boot/main-job.sh, the runner's oracle),
+# with the device links so the oracle can check supplier/consumer order.
+trace_dump() {
+	echo 0 > $T/tracing_on
+	echo "vexpress-pm: trace begin"
+	for l in /sys/class/devlink/*; do
+		[ -e "$l/supplier" ] || continue
+		echo "# devlink: $(basename "$(readlink "$l/supplier")") $(basename "$(readlink "$l/consumer")")"
+	done
+	grep -v '^#' $T/trace
+	echo "vexpress-pm: trace end"
+}
+
+# suspend_cycle STATE [PM_TEST]: one cycle woken by the PL031 alarm; prints
+# nothing, returns the status of the write to /sys/power/state.
+suspend_cycle() {
+	echo "${2:-none}" > /sys/power/pm_test
+	echo 0 > /sys/module/suspend/parameters/pm_test_delay
+	echo 0 > /sys/class/rtc/rtc0/wakealarm
+	echo +2 > /sys/class/rtc/rtc0/wakealarm
+	echo "$1" > /sys/power/state
+	rc=$?
+	echo 0 > /sys/class/rtc/rtc0/wakealarm
+	echo none > /sys/power/pm_test
+	return $rc
+}

@@ -1,0 +1,112 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# run-plan.sh PLAN: boot the guest with test plan tests/plans/PLAN.sh and
+# judge its console. Prints the plan's KTAP results as an indented subtest,
+# then "# counts: PASSED FAILED SKIPPED"; exits 0 only if nothing failed.
+#
+# A plan fails as a whole (one extra failure, with the console lines that
+# show why) when the guest times out, stops without a verdict, prints fewer
+# results than its "1..N" line announced, exits non-zero without a failed
+# test, or the console shows an oops, BUG, WARNING, lockdep or KASAN report
+# that the plan did not declare with a "# allow: REGEX" header line.
+#
+# Plan headers (lines in the plan file): "# qemu-args: ARGS" for boot/qemu.sh,
+# "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable), and
+# "# trace-check: [RULE-SUBSTRING...]": the plan prints an ftrace capture
+# between "vexpress-pm: trace begin" and "... trace end" lines; the host's
+# ordering oracle (sleeptrace check) judges it, one result per rule: a rule
+# must hold, except the rules named here, which must be violated (negative
+# demonstrations); a rule the capture cannot show is a skip.
+# LAUNCH overrides the launcher (the runner's own tests use a fake one).
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+plan=$1
+file=$top/tests/plans/$plan.sh
+launch=${LAUNCH:-$top/boot/qemu.sh}
+results=${RESULTS:-$top/${BUILD:-build}/results}
+log=$results/$plan.log
+mkdir -p "$results"
+
+[ -f "$file" ] || { echo "    # no such plan: $file"; echo "# counts: 0 1 0"; exit 1; }
+header() { sed -n "s/^# $1: //p" "$file"; }
+args=$(header qemu-args)
+tmo=$(header timeout); tmo=${tmo:-120}
+allow=$(header allow)
+
+# shellcheck disable=SC2086 # args is a word list by design
+"$launch" --plan "$plan" --timeout "$tmo" --log "$log" $args >/dev/null 2>"$log.err"
+rc=$?
+
+# The plan's own output: between the start and exit markers.
+sed -n "/^vexpress-pm: plan $plan start/,/^vexpress-pm: plan $plan exit/p" "$log" |
+	tr -d '\r' > "$log.ktap"
+pass=$(grep -E '^ok [0-9]+' "$log.ktap" | grep -cv '# SKIP')
+skip=$(grep -E '^ok [0-9]+' "$log.ktap" | grep -c '# SKIP')
+fail=$(grep -cE '^not ok [0-9]+' "$log.ktap")
+planned=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log.ktap" | head -1)
+
+grep -E '^(not )?ok [0-9]+|^# ' "$log.ktap" | sed 's/^/    /'
+guest_total=$((pass + skip + fail))
+
+# The host's ordering oracle on the plan's trace.
+if grep -q '^# trace-check:' "$file"; then
+	expect=$(header trace-check)
+	sed -n '/^vexpress-pm: trace begin/,/^vexpress-pm: trace end/p' "$log" |
+		sed '1d;$d' | tr -d '\r' > "$log.trace"
+	oracle=$top/${BUILD:-build}/host/sleeptrace
+	"$oracle" check "$log.trace" > "$log.oracle" 2>&1
+	if ! grep -qE '^(ok|skip|FAIL) ' "$log.oracle"; then
+		echo "    # oracle: no verdicts on the trace"
+		sed 's/^/    # /' "$log.oracle" | head -5
+		fail=$((fail + 1))
+	fi
+	i=$guest_total
+	while IFS= read -r line; do
+		case "$line" in
+		"ok   "*|"FAIL "*|"skip "*) ;;
+		*) echo "    # $line"; continue ;;
+		esac
+		i=$((i + 1))
+		rule=${line#????? }
+		rule=${rule%%: *}
+		rule=${rule% (*}
+		want=hold
+		for x in $expect; do
+			case "$rule" in *"$(echo "$x" | tr _ ' ')"*) want=break ;; esac
+		done
+		case "$line:$want" in
+		"skip "*) echo "    ok $i oracle: $rule # SKIP"; skip=$((skip + 1)) ;;
+		"ok   "*:hold|"FAIL "*:break)
+			echo "    ok $i oracle: $rule ($want as expected)"; pass=$((pass + 1)) ;;
+		*)
+			echo "    not ok $i oracle: $rule (expected to $want)"; fail=$((fail + 1)) ;;
+		esac
+	done < "$log.oracle"
+fi
+
+problem=
+if [ "$rc" = 124 ]; then
+	problem="timeout after ${tmo}s"
+elif [ "$rc" = 125 ] || [ "$rc" -gt 125 ]; then
+	problem="guest stopped without a verdict"
+elif [ -z "$planned" ]; then
+	problem="no KTAP plan line (empty or truncated console)"
+elif [ "$guest_total" -ne "$planned" ] || [ "$planned" -eq 0 ]; then
+	problem="planned $planned results, got $guest_total"
+elif [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
+	problem="plan exited $rc without a failed test"
+fi
+
+bad='Internal error:|Unable to handle kernel|Kernel panic|BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|blocked for more than'
+reports=$(grep -E "$bad" "$log" | { if [ -n "$allow" ]; then grep -vE "$allow"; else cat; fi; })
+[ -n "$reports" ] && problem="${problem:+$problem; }kernel reports on the console"
+
+if [ -n "$problem" ]; then
+	echo "    # $plan: $problem"
+	cat "$log.err" 2>/dev/null | sed 's/^/    # /'
+	[ -n "$reports" ] && echo "$reports" | head -n 10 | sed 's/^/    # console: /'
+	fail=$((fail + 1))
+fi
+echo "# counts: $pass $fail $skip"
+[ "$fail" = 0 ]

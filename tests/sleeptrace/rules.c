@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The suspend/resume ordering contract the board relies on (see the seed
+ * article and commit 6a7c7eaf): each rule is checked on the event order of
+ * one captured cycle. Platform callbacks appear as "platform_<callback>"
+ * suspend_resume phases; a cycle without them (s2idle, or a pm_test level
+ * that stops earlier) skips the rules that need them.
+ */
+#include <string.h>
+
+#include "rules.h"
+
+enum sel_kind { S_PHASE_BEGIN, S_PHASE_END, S_CB_START, S_CB_END };
+
+struct sel {
+	enum sel_kind kind;
+	const char *name;	/* phase */
+	const char *level;	/* callbacks: "", "late" or "noirq" */
+	const char *verb;	/* callbacks: "suspend" or "resume" */
+};
+
+static bool match(const struct ev *e, const struct sel *s)
+{
+	switch (s->kind) {
+	case S_PHASE_BEGIN:
+	case S_PHASE_END:
+		return e->kind == EV_PHASE && e->begin == (s->kind == S_PHASE_BEGIN) &&
+		       !strcmp(e->name, s->name);
+	case S_CB_START:
+	case S_CB_END:
+		break;
+	}
+	if (e->kind != (s->kind == S_CB_START ? EV_CB_START : EV_CB_END))
+		return false;
+	return true;
+}
+
+/*
+ * Callback end events carry no level or verb: take them from the start
+ * event they close (the last start for that device on that task).
+ */
+static const struct ev *cb_start_of(const struct trace *t, int i)
+{
+	int j;
+
+	if (t->ev[i].kind == EV_CB_START)
+		return &t->ev[i];
+	for (j = i - 1; j >= 0; j--)
+		if (t->ev[j].kind == EV_CB_START &&
+		    !strcmp(t->ev[j].name, t->ev[i].name) &&
+		    !strcmp(t->ev[j].task, t->ev[i].task))
+			return &t->ev[j];
+	return NULL;
+}
+
+static bool selected(const struct trace *t, int i, const struct sel *s)
+{
+	const struct ev *st;
+
+	if (!match(&t->ev[i], s))
+		return false;
+	if (s->kind == S_PHASE_BEGIN || s->kind == S_PHASE_END)
+		return true;
+	st = cb_start_of(t, i);
+	return st && !strcmp(cb_level(st), s->level) && !strcmp(st->verb, s->verb);
+}
+
+static void show(const struct trace *t, int i)
+{
+	if (i >= 0)
+		printf("    line %d: %s\n", t->ev[i].line, t->ev[i].raw);
+}
+
+static int fail(const char *rule, const char *why)
+{
+	printf("FAIL %s: %s\n", rule, why);
+	return 1;
+}
+
+static int ok(const char *rule)
+{
+	printf("ok   %s\n", rule);
+	return 0;
+}
+
+static int skip(const char *rule, const char *why)
+{
+	printf("skip %s (%s)\n", rule, why);
+	return 0;
+}
+
+/* Every event selected by @a comes before every event selected by @b. */
+static int before(const struct trace *t, const char *rule, struct sel a,
+		  struct sel b)
+{
+	int i, last_a = -1, first_b = -1;
+
+	for (i = 0; i < t->n; i++) {
+		if (selected(t, i, &a))
+			last_a = i;
+		if (first_b < 0 && selected(t, i, &b))
+			first_b = i;
+	}
+	if (last_a < 0 || first_b < 0)
+		return skip(rule, "not in this capture");
+	if (last_a < first_b)
+		return ok(rule);
+	fail(rule, "out of order");
+	show(t, first_b);
+	show(t, last_a);
+	return 1;
+}
+
+static bool is_pmic(const struct ev *e, int pmic)
+{
+	return e->kind == EV_XFER && e->addr == pmic;
+}
+
+static bool is_arming(const struct ev *e, int pmic)
+{
+	return is_pmic(e, pmic) && !strncmp(e->who, "platform_prepare", 16);
+}
+
+/* The platform arms the PMIC in prepare_late, and every arming write works. */
+static int arming_in_prepare_late(const struct trace *t, int pmic)
+{
+	const char *rule = "PMIC arming transfers inside prepare_late, successful";
+	int b = phase_first(t, "platform_prepare_late", true);
+	int e = phase_first(t, "platform_prepare_late", false);
+	int i, n = 0, bad = 0;
+
+	if (b < 0)
+		return skip(rule, "no platform prepare_late in this capture");
+	for (i = 0; i < t->n; i++) {
+		if (!is_arming(&t->ev[i], pmic))
+			continue;
+		if (i < b || (e >= 0 && i > e) || t->ev[i].ret < 0) {
+			if (!bad++)
+				fail(rule, i < b ? "PMIC armed before prepare_late" :
+				     "arming transfer failed");
+			show(t, i);
+		}
+		n++;
+	}
+	if (!n && !bad) {
+		fail(rule, "no PMIC transfer inside prepare_late");
+		show(t, b);
+		return 1;
+	}
+	return bad ? 1 : ok(rule);
+}
+
+/* Once armed, nobody talks to the PMIC until the platform's wake. */
+static int quiet_while_armed(const struct trace *t, int pmic)
+{
+	const char *rule = "no PMIC traffic between arming and wake";
+	int i, armed = -1, wake = phase_first(t, "platform_wake", true);
+
+	for (i = 0; i < t->n; i++)
+		if (is_arming(&t->ev[i], pmic))
+			armed = i;
+	if (armed < 0)
+		return skip(rule, "the PMIC was not armed in this capture");
+	for (i = armed + 1; i < t->n && (wake < 0 || i < wake); i++) {
+		if (is_pmic(&t->ev[i], pmic) && !is_arming(&t->ev[i], pmic)) {
+			fail(rule, "PMIC traffic after arming");
+			show(t, armed);
+			show(t, i);
+			return 1;
+		}
+	}
+	return ok(rule);
+}
+
+/* Index of the callback start/end of @dev at @level with @verb, or -1. */
+static int cb_index(const struct trace *t, const char *dev, const char *level,
+		    const char *verb, bool end)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i], *st;
+
+		if (e->kind != (end ? EV_CB_END : EV_CB_START) || strcmp(e->name, dev))
+			continue;
+		st = cb_start_of(t, i);
+		if (st && !strcmp(cb_level(st), level) && !strcmp(st->verb, verb))
+			return i;
+	}
+	return -1;
+}
+
+/*
+ * @first's callback ends before @second's starts, at every level where both
+ * have one, for @verb. Returns 1 and reports the first violation.
+ */
+static int pair_order(const struct trace *t, const char *rule, const char *first,
+		      const char *second, const char *verb)
+{
+	static const char *const levels[] = { "", "late", "noirq" };
+	size_t l;
+
+	for (l = 0; l < 3; l++) {
+		int a = cb_index(t, first, levels[l], verb, true);
+		int b = cb_index(t, second, levels[l], verb, false);
+
+		if (a >= 0 && b >= 0 && a > b) {
+			printf("FAIL %s: %s %s%s%s before %s\n", rule, second,
+			       levels[l], *levels[l] ? " " : "", verb, first);
+			show(t, b);
+			show(t, a);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int children_first(const struct trace *t)
+{
+	const char *rule = "children before parents on the way down, reverse on the way up";
+	int i, pairs = 0;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind != EV_CB_START || !strcmp(e->parent, "none") ||
+		    cb_index(t, e->name, cb_level(e), e->verb, false) != i)
+			continue;
+		pairs++;
+		if (pair_order(t, rule, e->name, e->parent, "suspend") ||
+		    pair_order(t, rule, e->parent, e->name, "resume"))
+			return 1;
+	}
+	return pairs ? ok(rule) : skip(rule, "no parent/child callbacks");
+}
+
+static int links_respected(const struct trace *t)
+{
+	const char *rule = "device-link suppliers after their consumers (down), before (up)";
+	int i;
+
+	if (!t->nlinks)
+		return skip(rule, "no '# devlink:' lines in this capture");
+	for (i = 0; i < t->nlinks; i++) {
+		const struct link *l = &t->links[i];
+
+		if (pair_order(t, rule, l->consumer, l->supplier, "suspend") ||
+		    pair_order(t, rule, l->supplier, l->consumer, "resume"))
+			return 1;
+	}
+	return ok(rule);
+}
+
+int rules_check(const struct trace *t, int pmic)
+{
+	struct sel cb_down = { S_CB_END, NULL, "", "suspend" };
+	struct sel late_down_start = { S_CB_START, NULL, "late", "suspend" };
+	struct sel late_down_end = { S_CB_END, NULL, "late", "suspend" };
+	struct sel noirq_down_end = { S_CB_END, NULL, "noirq", "suspend" };
+	struct sel noirq_up_start = { S_CB_START, NULL, "noirq", "resume" };
+	struct sel early_up_end = { S_CB_END, NULL, "late", "resume" };
+	struct sel cb_up_start = { S_CB_START, NULL, "", "resume" };
+	struct sel pb = { S_PHASE_BEGIN, "platform_prepare", NULL, NULL };
+	struct sel pe = { S_PHASE_END, "platform_prepare", NULL, NULL };
+	struct sel irqs_off = { S_PHASE_BEGIN, "dpm_suspend_noirq", NULL, NULL };
+	struct sel plb = { S_PHASE_BEGIN, "platform_prepare_late", NULL, NULL };
+	struct sel we = { S_PHASE_END, "platform_wake", NULL, NULL };
+	struct sel fb = { S_PHASE_BEGIN, "platform_finish", NULL, NULL };
+	struct sel fe = { S_PHASE_END, "platform_finish", NULL, NULL };
+	int bad = 0;
+
+	bad += before(t, "platform prepare after every device suspend", cb_down, pb);
+	bad += before(t, "platform prepare before any suspend_late", pe, late_down_start);
+	bad += before(t, "device IRQs suspended only after every suspend_late",
+		      late_down_end, irqs_off);
+	bad += before(t, "every suspend_noirq before prepare_late", noirq_down_end, plb);
+	bad += arming_in_prepare_late(t, pmic);
+	bad += quiet_while_armed(t, pmic);
+	bad += before(t, "wake before any resume_noirq", we, noirq_up_start);
+	bad += before(t, "resume_early before finish", early_up_end, fb);
+	bad += before(t, "finish before any resume", fe, cb_up_start);
+	bad += children_first(t);
+	bad += links_respected(t);
+	printf("%d rule(s) violated\n", bad);
+	return bad;
+}

@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sleeptrace: explain or check a suspend/resume ftrace capture.
+ *
+ *   sleeptrace explain [-a ADDR] TRACE   the cycle phase by phase, in the
+ *                                        words of the seed article, with
+ *                                        each PMIC transfer annotated
+ *   sleeptrace check [-a ADDR] TRACE     the ordering contract (rules.c);
+ *                                        exit 1 and each violation printed
+ *                                        as the rule plus its trace lines
+ *
+ * ADDR is the PMIC's 7-bit I2C address (default 0x4a). Exit 2: bad usage
+ * or an unreadable or empty capture.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rules.h"
+#include "trace.h"
+
+struct phase_text {
+	const char *name, *text;
+};
+
+/* The seed article's suspend list, plus the resume half it implies. */
+static const struct phase_text phase_texts[] = {
+	{ "suspend_enter", "the whole suspend/resume cycle" },
+	{ "sync_filesystems", "sync dirty data" },
+	{ "freeze_processes", "processes into the freezer" },
+	{ "platform_begin", "system wide begin()" },
+	{ "dpm_prepare", "per-device prepare(): no new children from here" },
+	{ "dpm_suspend", "per-device suspend(), children before parents" },
+	{ "platform_prepare", "system wide prepare()" },
+	{ "dpm_suspend_late", "per-device suspend_late()" },
+	{ "dpm_suspend_noirq", "device IRQs disabled (not IRQF_NO_SUSPEND ones), per-device suspend_noirq()" },
+	{ "platform_prepare_late", "system wide prepare_late(): after every noirq callback, I2C still up" },
+	{ "CPU_OFF", "disable a non-boot CPU" },
+	{ "syscore_suspend", "syscore_suspend(): one CPU, interrupts off" },
+	{ "machine_suspend", "system wide enter(): the machine sleeps until a wakeup" },
+	{ "syscore_resume", "syscore_resume()" },
+	{ "CPU_ON", "enable a non-boot CPU" },
+	{ "platform_wake", "system wide wake(): before any resume_noirq" },
+	{ "dpm_resume_noirq", "per-device resume_noirq(), then device IRQs back on" },
+	{ "dpm_resume_early", "per-device resume_early()" },
+	{ "platform_finish", "system wide finish()" },
+	{ "dpm_resume", "per-device resume(), parents before children" },
+	{ "dpm_complete", "per-device complete()" },
+	{ "platform_end", "system wide end()" },
+	{ "resume_console", "console back" },
+	{ "thaw_processes", "processes out of the freezer" },
+};
+
+static const char *phase_text(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(phase_texts) / sizeof(phase_texts[0]); i++)
+		if (!strcmp(phase_texts[i].name, name))
+			return phase_texts[i].text;
+	return "";
+}
+
+/* TWL92230 register names (QEMU hw/rtc/twl92230.c, drivers/mfd/menelaus.c). */
+static const char *pmic_reg(unsigned int r)
+{
+	static const char *const names[] = {
+		[0x01] = "REV", [0x02] = "VCORE_CTRL1", [0x03] = "VCORE_CTRL2",
+		[0x04] = "VCORE_CTRL3", [0x05] = "VCORE_CTRL4",
+		[0x06] = "VCORE_CTRL5", [0x07] = "DCDC_CTRL1",
+		[0x08] = "DCDC_CTRL2", [0x09] = "DCDC_CTRL3",
+		[0x0a] = "LDO_CTRL1", [0x0b] = "LDO_CTRL2", [0x0c] = "LDO_CTRL3",
+		[0x0d] = "LDO_CTRL4", [0x0e] = "LDO_CTRL5", [0x0f] = "LDO_CTRL6",
+		[0x10] = "LDO_CTRL7", [0x11] = "LDO_CTRL8",
+		[0x12] = "SLEEP_CTRL1", [0x13] = "SLEEP_CTRL2",
+		[0x14] = "DEVICE_OFF",
+	};
+
+	if (r < sizeof(names) / sizeof(names[0]) && names[r])
+		return names[r];
+	return "reg";
+}
+
+/* "write LDO_CTRL3(0x0c) = 0x95" / "read REV(0x01) -> 0x22" */
+static void describe_xfer(const struct ev *x, int pmic, char *buf, size_t len)
+{
+	const struct i2c_msg_rec *m = x->msgs;
+	int n = 0;
+
+	if (x->addr != pmic) {
+		n = snprintf(buf, len, "i2c-%d 0x%02x, %d message(s)", x->bus,
+			     x->addr, x->nmsgs);
+	} else if (x->nmsgs == 2 && !m[0].read && m[0].nbytes == 1 && m[1].read) {
+		n = snprintf(buf, len, "PMIC read %s(0x%02x)", pmic_reg(m[0].data[0]),
+			     m[0].data[0]);
+		if (m[1].nbytes)
+			n += snprintf(buf + n, len - n, " -> 0x%02x", m[1].data[0]);
+	} else if (x->nmsgs == 1 && !m[0].read && m[0].nbytes >= 2) {
+		n = snprintf(buf, len, "PMIC write %s(0x%02x) = 0x%02x",
+			     pmic_reg(m[0].data[0]), m[0].data[0], m[0].data[1]);
+	} else {
+		n = snprintf(buf, len, "PMIC, %d message(s)", x->nmsgs);
+	}
+	if (x->ret < 0)
+		snprintf(buf + n, len - n, ": FAILED %d", x->ret);
+}
+
+static int matching_end(const struct trace *t, int i)
+{
+	int j;
+
+	for (j = i + 1; j < t->n; j++)
+		if (t->ev[j].kind == EV_PHASE && !t->ev[j].begin &&
+		    t->ev[j].val == t->ev[i].val &&
+		    !strcmp(t->ev[j].name, t->ev[i].name))
+			return j;
+	return -1;
+}
+
+static void explain(const struct trace *t, int pmic)
+{
+	double t0 = t->ev[0].ts;
+	int depth = 0, i, j;
+
+	printf("%10s %9s  %s\n", "t (ms)", "took (ms)", "phase: what happens");
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+		char buf[128];
+		int cbs = 0, failed = 0;
+
+		if (e->kind == EV_XFER) {
+			describe_xfer(e, pmic, buf, sizeof(buf));
+			printf("%10.3f %9s  %*s  I2C %s, by %s\n",
+			       (e->ts - t0) * 1e3, "", depth * 2, "", buf, e->who);
+			continue;
+		}
+		if (e->kind == EV_CB_END && e->err)
+			printf("%10.3f %9s  %*s  device %s callback FAILED %d\n",
+			       (e->ts - t0) * 1e3, "", depth * 2, "", e->name, e->err);
+		if (e->kind != EV_PHASE)
+			continue;
+		if (!e->begin) {
+			if (depth)
+				depth--;
+			continue;
+		}
+		j = matching_end(t, i);
+		for (int k = i; k < (j < 0 ? t->n : j); k++) {
+			cbs += t->ev[k].kind == EV_CB_START;
+			failed += t->ev[k].kind == EV_CB_END && t->ev[k].err;
+		}
+		printf("%10.3f ", (e->ts - t0) * 1e3);
+		if (j >= 0)
+			printf("%9.3f", (t->ev[j].ts - e->ts) * 1e3);
+		else
+			printf("%9s", "(no end)");
+		printf("  %*s%s", depth * 2, "", e->name);
+		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
+			printf(" cpu%u", e->val);
+		printf(": %s", phase_text(e->name));
+		if (cbs && strncmp(e->name, "suspend_enter", 13))
+			printf(" [%d device callbacks%s]", cbs, failed ? ", some FAILED" : "");
+		printf("\n");
+		if (j >= 0)
+			depth++;
+	}
+}
+
+static void usage(void)
+{
+	fprintf(stderr, "usage: sleeptrace explain|check [-a PMIC_ADDR] TRACE\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	struct trace t;
+	int pmic = 0x4a, opt, ret = 0;
+	const char *cmd;
+	FILE *f;
+
+	if (argc < 2)
+		usage();
+	cmd = argv[1];
+	optind = 2;
+	while ((opt = getopt(argc, argv, "a:")) != -1) {
+		if (opt != 'a')
+			usage();
+		pmic = (int)strtol(optarg, NULL, 0);
+	}
+	if (optind != argc - 1)
+		usage();
+	f = fopen(argv[optind], "r");
+	if (!f) {
+		perror(argv[optind]);
+		return 2;
+	}
+	if (trace_read(f, &t) || !t.n) {
+		fprintf(stderr, "sleeptrace: %s: no suspend/resume events\n", argv[optind]);
+		fclose(f);
+		trace_free(&t);
+		return 2;
+	}
+	fclose(f);
+	if (!strcmp(cmd, "explain"))
+		explain(&t, pmic);
+	else if (!strcmp(cmd, "check"))
+		ret = rules_check(&t, pmic) ? 1 : 0;
+	else
+		usage();
+	trace_free(&t);
+	return ret;
+}
