@@ -60,7 +60,7 @@
 #define TIMER_MIS		0x14
 #define  TIMER_INT		BIT(0)
 
-#define SBCON_CALIB_TICKS	32
+#define SBCON_CALIB_TICKS	16
 #define SBCON_STRETCH_NS	(25 * NSEC_PER_MSEC)	/* SMBus tTIMEOUT */
 #define SBCON_AUTOSUSPEND_MS	50
 
@@ -376,7 +376,7 @@ static void sbcon_bus_stop(struct sbcon_i2c *i2c)
 		i2c_recover_bus(&i2c->adap);
 }
 
-/* Generous: four times the measured length, plus one stretch timeout */
+/* Generous: 8x the measured length (QEMU's tick jitters with host load) */
 static unsigned long sbcon_xfer_timeout(struct sbcon_i2c *i2c,
 					struct i2c_msg *msgs, int num)
 {
@@ -385,8 +385,8 @@ static unsigned long sbcon_xfer_timeout(struct sbcon_i2c *i2c,
 
 	for (i = 0; i < num; i++)
 		ticks += 4 + (msgs[i].len + 1) * 9 * 3;
-	return nsecs_to_jiffies(ticks * 4 * max(i2c->tick_ns, i2c->nominal_ns) +
-				SBCON_STRETCH_NS) + 1;
+	return nsecs_to_jiffies(ticks * 8 * max(i2c->tick_ns, i2c->nominal_ns) +
+				SBCON_STRETCH_NS) + HZ / 5;
 }
 
 static int sbcon_run_irq(struct sbcon_i2c *i2c, unsigned long timeout)
@@ -488,9 +488,14 @@ static const struct i2c_algorithm sbcon_algo = {
 	.functionality = sbcon_func,
 };
 
-/* The sp804 code may not have run on this timer: measure, don't assume */
+/*
+ * QEMU's SP804 does not tick at LOAD + 1 timer cycles (it is bound by the
+ * host's timers), and a real board's clock may differ: measure the tick
+ * against ktime so timeouts scale with it. No tick at all fails probe.
+ */
 static int sbcon_calibrate(struct sbcon_i2c *i2c)
 {
+	unsigned int ticks;
 	ktime_t start;
 	s64 ns;
 
@@ -498,14 +503,16 @@ static int sbcon_calibrate(struct sbcon_i2c *i2c)
 	i2c->calib_left = SBCON_CALIB_TICKS;
 	start = ktime_get();
 	sbcon_timer_start(i2c);
-	if (!wait_for_completion_timeout(&i2c->done, HZ / 2)) {
+	if (!wait_for_completion_timeout(&i2c->done, 2 * HZ)) {
 		sbcon_timer_stop(i2c);
 		synchronize_irq(i2c->irq);
-		i2c->calib_left = 0;
-		return -ETIMEDOUT;
 	}
 	ns = ktime_to_ns(ktime_sub(ktime_get(), start));
-	i2c->tick_ns = div_s64(ns, SBCON_CALIB_TICKS);
+	ticks = SBCON_CALIB_TICKS - i2c->calib_left;
+	i2c->calib_left = 0;
+	if (!ticks)
+		return -ETIMEDOUT;
+	i2c->tick_ns = div_s64(ns, ticks);
 	return 0;
 }
 
@@ -616,13 +623,6 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (!t.bus_freq_hz || t.bus_freq_hz > I2C_MAX_FAST_MODE_PLUS_FREQ)
 		return dev_err_probe(dev, -EINVAL, "bad clock-frequency %u\n",
 				     t.bus_freq_hz);
-	rate = clk_get_rate(i2c->timclk);
-	if (!rate)
-		return dev_err_probe(dev, -EINVAL, "timer clock has no rate\n");
-	/* A tick is half an SCL period; the counter runs LOAD + 1 cycles */
-	i2c->load = max(DIV_ROUND_UP(rate, 2 * t.bus_freq_hz), 2UL) - 1;
-	i2c->nominal_ns = div_u64((u64)(i2c->load + 1) * NSEC_PER_SEC, rate);
-
 	/* Lines released: a slave left mid-byte is recovered on first use */
 	writel(SBCON_LINES, i2c->base + SBCON_SET);
 
@@ -638,6 +638,16 @@ static int sbcon_probe(struct platform_device *pdev)
 	ret = pm_runtime_resume_and_get(dev);
 	if (ret)
 		return dev_err_probe(dev, ret, "cannot power up\n");
+
+	/* Only now: preparing the SP810 clock switches it to the 1 MHz source */
+	rate = clk_get_rate(i2c->timclk);
+	if (!rate) {
+		ret = dev_err_probe(dev, -EINVAL, "timer clock has no rate\n");
+		goto err_put;
+	}
+	/* A tick is half an SCL period; the counter runs LOAD + 1 cycles */
+	i2c->load = max(DIV_ROUND_UP(rate, 2 * t.bus_freq_hz), 2UL) - 1;
+	i2c->nominal_ns = div_u64((u64)(i2c->load + 1) * NSEC_PER_SEC, rate);
 
 	ret = devm_request_irq(dev, i2c->irq, sbcon_isr,
 			       irq_no_suspend ? IRQF_NO_SUSPEND : 0,
@@ -682,8 +692,8 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (ret)
 		goto err_put;
 
-	dev_info(dev, "%u Hz bus, tick %u ns measured (%u ns nominal), IRQ %d\n",
-		 t.bus_freq_hz, i2c->tick_ns, i2c->nominal_ns, i2c->irq);
+	dev_info(dev, "%u Hz bus, tick %u ns measured (%u ns nominal at %lu Hz), IRQ %d\n",
+		 t.bus_freq_hz, i2c->tick_ns, i2c->nominal_ns, rate, i2c->irq);
 	pm_runtime_mark_last_busy(dev);
 	pm_runtime_put_autosuspend(dev);
 	return 0;
