@@ -1,0 +1,742 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Versatile Express SBCon I2C, paced by the interrupt of a spare SP804 timer.
+ *
+ * The SBCon is a bare two-wire port: software drives SCL and SDA. Upstream
+ * bit-bangs it with udelay() through i2c-algo-bit, busy for the whole
+ * transfer. Here every tick of the motherboard's second SP804 moves the bus
+ * one step (one line change and/or one sample) from the hard IRQ handler,
+ * and the caller sleeps on a completion. A tick is half an I2C clock period
+ * and a bit takes three ticks, so the bus never runs above clock-frequency.
+ *
+ * System sleep. The platform's prepare_late and wake callbacks talk to the
+ * PMIC over this bus, and they run after every device's suspend_noirq and
+ * before every resume_noirq. So the adapter must not mark itself suspended
+ * in a noirq callback (as i2c-tegra does), and its IRQ is IRQF_NO_SUSPEND.
+ * Instead it stops in the syscore phase (one CPU, IRQs off, after
+ * prepare_late): syscore suspend sets I2C_ALF_IS_SUSPENDED under a
+ * trylock of the bus (i2c_mark_adapter_suspended() takes a sleeping lock),
+ * so the i2c core fails any later transfer with -ESHUTDOWN at once, and
+ * refuses to suspend (-EBUSY) while a transfer is in flight. Syscore resume,
+ * before the platform's wake, clears the flag. .suspend takes a runtime PM
+ * reference so the clocks stay on through the noirq phase, when genpd
+ * powers off over this bus.
+ */
+
+#include <linux/clk.h>
+#include <linux/completion.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/i2c.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/mod_devicetable.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/platform_device.h>
+#include <linux/pm_runtime.h>
+#include <linux/syscore_ops.h>
+
+#include <kunit/visibility.h>
+
+#include "i2c-sbcon-timer.h"
+
+/* SBCon: read the lines at CONTROL, write 1s to SET to release, CLEAR to pull */
+#define SBCON_CONTROL		0x00
+#define SBCON_SET		0x00
+#define SBCON_CLEAR		0x04
+
+/* SP804, first timer of the pair */
+#define TIMER_LOAD		0x00
+#define TIMER_CTRL		0x08
+#define  TIMER_CTRL_32BIT	BIT(1)
+#define  TIMER_CTRL_IE		BIT(5)
+#define  TIMER_CTRL_PERIODIC	BIT(6)
+#define  TIMER_CTRL_ENABLE	BIT(7)
+#define TIMER_INTCLR		0x0c
+#define TIMER_MIS		0x14
+#define  TIMER_INT		BIT(0)
+
+#define SBCON_CALIB_TICKS	16
+#define SBCON_STRETCH_NS	(25 * NSEC_PER_MSEC)	/* SMBus tTIMEOUT */
+#define SBCON_AUTOSUSPEND_MS	50
+
+static bool irq_no_suspend = true;
+module_param(irq_no_suspend, bool, 0444);
+MODULE_PARM_DESC(irq_no_suspend,
+		 "Request the timer IRQ with IRQF_NO_SUSPEND (default Y). N only to show that transfers from the noirq phase then time out");
+
+/**
+ * struct sbcon_i2c - one SBCon bus and its pacing timer
+ * @adap: the I2C adapter
+ * @dev: the platform device
+ * @base: SBCon registers
+ * @timer: SP804 registers
+ * @timclk: the timer's counting clock
+ * @pclk: the timer's APB clock
+ * @irq: timer interrupt
+ * @load: SP804 LOAD value for one tick
+ * @nominal_ns: tick length from the timer clock rate
+ * @tick_ns: tick length measured at probe
+ * @calib_left: ticks still to count while measuring @tick_ns
+ * @done: completed by the IRQ handler at the end of a transfer
+ * @sm: bit engine state; owned by the IRQ handler while the timer runs
+ * @bri: bus recovery through the SBCon lines
+ * @syscore: stops the adapter in the syscore phase of system sleep
+ */
+struct sbcon_i2c {
+	struct i2c_adapter adap;
+	struct device *dev;
+	void __iomem *base;
+	void __iomem *timer;
+	struct clk *timclk;
+	struct clk *pclk;
+	int irq;
+	u32 load;
+	u32 nominal_ns;
+	u32 tick_ns;
+	unsigned int calib_left;
+	struct completion done;
+	struct sbcon_sm sm;
+	struct i2c_bus_recovery_info bri;
+	struct syscore syscore;
+};
+
+static void sbcon_sm_finish(struct sbcon_sm *sm, int err)
+{
+	sm->err = err;
+	sm->drive = SBCON_LINES;
+	sm->phase = SBCON_DONE;
+}
+
+/* Returns true while a slave holds SCL low and the wait has not timed out */
+static bool sbcon_sm_stretched(struct sbcon_sm *sm, u8 lines)
+{
+	if (lines & SBCON_SCL) {
+		sm->stretch = 0;
+		return false;
+	}
+	if (++sm->stretch > sm->stretch_max)
+		sbcon_sm_finish(sm, -ETIMEDOUT);
+	return true;
+}
+
+static bool sbcon_sm_tx(const struct sbcon_sm *sm)
+{
+	return sm->addr || !(sm->msgs[sm->msg].flags & I2C_M_RD);
+}
+
+/* After an ACK bit: next byte, repeated START or STOP */
+static void sbcon_sm_next(struct sbcon_sm *sm)
+{
+	const struct i2c_msg *m = &sm->msgs[sm->msg];
+
+	if (sm->pos < m->len) {
+		sm->shift = (m->flags & I2C_M_RD) ? 0 : m->buf[sm->pos];
+		sm->bitn = 8;
+		sm->phase = SBCON_BIT_SDA;
+	} else if (++sm->msg < sm->num) {
+		sm->phase = SBCON_START_SDA;
+	} else {
+		sm->phase = SBCON_STOP_SDA;
+	}
+}
+
+static void sbcon_sm_latch(struct sbcon_sm *sm, bool sda)
+{
+	if (sm->bitn) {
+		/* Single master: a low SDA we released is a stuck or rogue slave */
+		if (sbcon_sm_tx(sm) && (sm->drive & SBCON_SDA) && !sda) {
+			sbcon_sm_finish(sm, -EAGAIN);
+			return;
+		}
+		if (!sbcon_sm_tx(sm)) {
+			sm->shift = (sm->shift << 1) | sda;
+			if (sm->bitn == 1)
+				sm->msgs[sm->msg].buf[sm->pos] = sm->shift;
+		}
+		sm->bitn--;
+		sm->drive &= ~SBCON_SCL;
+		sm->phase = SBCON_BIT_SDA;
+		return;
+	}
+
+	sm->drive &= ~SBCON_SCL;
+	if (sbcon_sm_tx(sm) && sda) {
+		sm->err = sm->addr ? -ENXIO : -EIO;
+		sm->phase = SBCON_STOP_SDA;
+		return;
+	}
+	if (sm->addr)
+		sm->addr = false;
+	else
+		sm->pos++;
+	sbcon_sm_next(sm);
+}
+
+/**
+ * sbcon_sm_init - set up the bit engine for a transfer
+ * @sm: state to initialise
+ * @msgs: messages, already checked for supported flags
+ * @num: number of messages, at least one
+ * @stretch_max: ticks a slave may hold SCL low
+ */
+VISIBLE_IF_KUNIT void sbcon_sm_init(struct sbcon_sm *sm, struct i2c_msg *msgs,
+				    unsigned int num, unsigned int stretch_max)
+{
+	*sm = (struct sbcon_sm) {
+		.msgs = msgs,
+		.num = num,
+		.stretch_max = stretch_max,
+		.phase = SBCON_START_SDA,
+		.drive = SBCON_LINES,
+	};
+}
+EXPORT_SYMBOL_IF_KUNIT(sbcon_sm_init);
+
+/**
+ * sbcon_sm_step - advance the bus by one tick
+ * @sm: bit engine state
+ * @lines: SCL and SDA as sampled at this tick (SBCON_SCL, SBCON_SDA)
+ *
+ * Updates @sm->drive, the levels the caller then puts on the lines.
+ *
+ * Return: true when the transfer is over; @sm->err says how it ended.
+ */
+VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
+{
+	const struct i2c_msg *m;
+	bool high;
+
+	switch (sm->phase) {
+	case SBCON_START_SDA:
+		sm->drive |= SBCON_SDA;
+		sm->phase = SBCON_START_SCL;
+		break;
+	case SBCON_START_SCL:
+		sm->drive |= SBCON_SCL;
+		sm->phase = SBCON_START;
+		break;
+	case SBCON_START:
+		if (sbcon_sm_stretched(sm, lines))
+			break;
+		if (!(lines & SBCON_SDA)) {
+			/* Someone holds SDA: not ours to START on */
+			sbcon_sm_finish(sm, -EAGAIN);
+			break;
+		}
+		sm->drive &= ~SBCON_SDA;
+		sm->phase = SBCON_START_HOLD;
+		break;
+	case SBCON_START_HOLD:
+		m = &sm->msgs[sm->msg];
+		sm->drive &= ~SBCON_SCL;
+		sm->shift = i2c_8bit_addr_from_msg(m);
+		sm->bitn = 8;
+		sm->addr = true;
+		sm->pos = 0;
+		sm->phase = SBCON_BIT_SDA;
+		break;
+	case SBCON_BIT_SDA:
+		if (sm->bitn)	/* a data bit; a receiver leaves SDA alone */
+			high = !sbcon_sm_tx(sm) || (sm->shift & BIT(sm->bitn - 1));
+		else		/* the ACK bit: NAK the last byte we read */
+			high = sbcon_sm_tx(sm) ||
+			       sm->pos + 1 == sm->msgs[sm->msg].len;
+		if (high)
+			sm->drive |= SBCON_SDA;
+		else
+			sm->drive &= ~SBCON_SDA;
+		sm->phase = SBCON_BIT_SCL;
+		break;
+	case SBCON_BIT_SCL:
+		sm->drive |= SBCON_SCL;
+		sm->phase = SBCON_BIT_LATCH;
+		break;
+	case SBCON_BIT_LATCH:
+		if (!sbcon_sm_stretched(sm, lines))
+			sbcon_sm_latch(sm, lines & SBCON_SDA);
+		break;
+	case SBCON_STOP_SDA:
+		sm->drive &= ~SBCON_SDA;
+		sm->phase = SBCON_STOP_SCL;
+		break;
+	case SBCON_STOP_SCL:
+		sm->drive |= SBCON_SCL;
+		sm->phase = SBCON_STOP;
+		break;
+	case SBCON_STOP:
+		if (sbcon_sm_stretched(sm, lines))
+			break;
+		sm->drive |= SBCON_SDA;
+		sm->phase = SBCON_DONE;
+		break;
+	case SBCON_DONE:
+		break;
+	}
+
+	return sm->phase == SBCON_DONE;
+}
+EXPORT_SYMBOL_IF_KUNIT(sbcon_sm_step);
+
+static u8 sbcon_lines(struct sbcon_i2c *i2c)
+{
+	return readl(i2c->base + SBCON_CONTROL) & SBCON_LINES;
+}
+
+static void sbcon_set_line(struct sbcon_i2c *i2c, u8 line, int val)
+{
+	writel(line, i2c->base + (val ? SBCON_SET : SBCON_CLEAR));
+}
+
+static int sbcon_get_scl(struct i2c_adapter *adap)
+{
+	return !!(sbcon_lines(i2c_get_adapdata(adap)) & SBCON_SCL);
+}
+
+static void sbcon_set_scl(struct i2c_adapter *adap, int val)
+{
+	sbcon_set_line(i2c_get_adapdata(adap), SBCON_SCL, val);
+}
+
+static int sbcon_get_sda(struct i2c_adapter *adap)
+{
+	return !!(sbcon_lines(i2c_get_adapdata(adap)) & SBCON_SDA);
+}
+
+static void sbcon_set_sda(struct i2c_adapter *adap, int val)
+{
+	sbcon_set_line(i2c_get_adapdata(adap), SBCON_SDA, val);
+}
+
+/* One engine step: sample, step, then drive whatever line changed */
+static bool sbcon_tick(struct sbcon_i2c *i2c)
+{
+	u8 old = i2c->sm.drive;
+	bool done = sbcon_sm_step(&i2c->sm, sbcon_lines(i2c));
+	u8 drive = i2c->sm.drive;
+
+	if (drive & ~old)
+		writel(drive & ~old, i2c->base + SBCON_SET);
+	if (old & ~drive)
+		writel(old & ~drive, i2c->base + SBCON_CLEAR);
+	return done;
+}
+
+static void sbcon_timer_start(struct sbcon_i2c *i2c)
+{
+	writel(i2c->load, i2c->timer + TIMER_LOAD);
+	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
+	writel(TIMER_CTRL_32BIT | TIMER_CTRL_PERIODIC | TIMER_CTRL_IE |
+	       TIMER_CTRL_ENABLE, i2c->timer + TIMER_CTRL);
+}
+
+static void sbcon_timer_stop(struct sbcon_i2c *i2c)
+{
+	writel(TIMER_CTRL_32BIT | TIMER_CTRL_PERIODIC, i2c->timer + TIMER_CTRL);
+	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
+}
+
+static irqreturn_t sbcon_isr(int irq, void *data)
+{
+	struct sbcon_i2c *i2c = data;
+	bool done;
+
+	if (!(readl(i2c->timer + TIMER_MIS) & TIMER_INT))
+		return IRQ_NONE;
+	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
+
+	if (i2c->calib_left)
+		done = !--i2c->calib_left;
+	else
+		done = sbcon_tick(i2c);
+	if (done) {
+		sbcon_timer_stop(i2c);
+		complete(&i2c->done);
+	}
+	return IRQ_HANDLED;
+}
+
+/* Leave the bus stopped after an aborted transfer, recovering a held SDA */
+static void sbcon_bus_stop(struct sbcon_i2c *i2c)
+{
+	static const u8 seq[][2] = {
+		{ SBCON_SCL, 0 }, { SBCON_SDA, 0 }, { SBCON_SCL, 1 }, { SBCON_SDA, 1 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(seq); i++) {
+		sbcon_set_line(i2c, seq[i][0], seq[i][1]);
+		udelay(DIV_ROUND_UP(i2c->nominal_ns, NSEC_PER_USEC));
+	}
+	if (sbcon_lines(i2c) != SBCON_LINES)
+		i2c_recover_bus(&i2c->adap);
+}
+
+/* Generous: 8x the measured length (QEMU's tick jitters with host load) */
+static unsigned long sbcon_xfer_timeout(struct sbcon_i2c *i2c,
+					struct i2c_msg *msgs, int num)
+{
+	u64 ticks = 3;
+	int i;
+
+	for (i = 0; i < num; i++)
+		ticks += 4 + (msgs[i].len + 1) * 9 * 3;
+	return nsecs_to_jiffies(ticks * 8 * max(i2c->tick_ns, i2c->nominal_ns) +
+				SBCON_STRETCH_NS) + HZ / 5;
+}
+
+static int sbcon_run_irq(struct sbcon_i2c *i2c, unsigned long timeout)
+{
+	reinit_completion(&i2c->done);
+	sbcon_timer_start(i2c);
+	if (wait_for_completion_timeout(&i2c->done, timeout))
+		return i2c->sm.err;
+
+	sbcon_timer_stop(i2c);
+	synchronize_irq(i2c->irq);
+	if (i2c->sm.phase == SBCON_DONE)	/* finished as we gave up */
+		return i2c->sm.err;
+	return -ETIMEDOUT;
+}
+
+static int sbcon_run_polled(struct sbcon_i2c *i2c, unsigned long timeout)
+{
+	u64 deadline = ktime_get_ns() + jiffies_to_nsecs(timeout);
+	unsigned int us = DIV_ROUND_UP(i2c->nominal_ns, NSEC_PER_USEC);
+
+	while (!sbcon_tick(i2c)) {
+		if (ktime_get_ns() > deadline)
+			return -ETIMEDOUT;
+		udelay(us);
+	}
+	return i2c->sm.err;
+}
+
+static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
+			     int num, bool atomic)
+{
+	struct sbcon_i2c *i2c = i2c_get_adapdata(adap);
+	unsigned long timeout = sbcon_xfer_timeout(i2c, msgs, num);
+	int i, ret;
+
+	for (i = 0; i < num; i++)
+		if (msgs[i].flags & ~(I2C_M_RD | I2C_M_DMA_SAFE))
+			return -EOPNOTSUPP;
+
+	/*
+	 * The atomic path polls the SBCon and never touches the timer, so it
+	 * needs no clocks: it only pins the usage count. It could not resume
+	 * the device anyway, the clk callbacks sleep (so no irq_safe either).
+	 */
+	if (atomic) {
+		pm_runtime_get_noresume(i2c->dev);
+	} else {
+		ret = pm_runtime_resume_and_get(i2c->dev);
+		if (ret)
+			return ret;
+	}
+
+	if (sbcon_lines(i2c) != SBCON_LINES) {
+		ret = i2c_recover_bus(adap);
+		if (ret)
+			goto out;
+	}
+
+	/* The polled loop counts its own steps: each is at least a tick */
+	sbcon_sm_init(&i2c->sm, msgs, num,
+		      DIV_ROUND_UP(SBCON_STRETCH_NS, atomic ? i2c->nominal_ns :
+				   max(i2c->tick_ns, i2c->nominal_ns)));
+	if (atomic)
+		ret = sbcon_run_polled(i2c, timeout);
+	else
+		ret = sbcon_run_irq(i2c, timeout);
+
+	if (ret == -ETIMEDOUT || ret == -EAGAIN)
+		sbcon_bus_stop(i2c);
+out:
+	pm_runtime_mark_last_busy(i2c->dev);
+	if (atomic)
+		pm_runtime_put_noidle(i2c->dev);
+	else
+		pm_runtime_put_autosuspend(i2c->dev);
+	return ret ?: num;
+}
+
+static int sbcon_xfer(struct i2c_adapter *adap, struct i2c_msg *msgs, int num)
+{
+	return sbcon_xfer_common(adap, msgs, num, false);
+}
+
+static int sbcon_xfer_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs,
+			     int num)
+{
+	return sbcon_xfer_common(adap, msgs, num, true);
+}
+
+static u32 sbcon_func(struct i2c_adapter *adap)
+{
+	return I2C_FUNC_I2C | I2C_FUNC_SMBUS_EMUL;
+}
+
+static const struct i2c_algorithm sbcon_algo = {
+	.xfer = sbcon_xfer,
+	.xfer_atomic = sbcon_xfer_atomic,
+	.functionality = sbcon_func,
+};
+
+/*
+ * QEMU's SP804 does not tick at LOAD + 1 timer cycles (it is bound by the
+ * host's timers), and a real board's clock may differ: measure the tick
+ * against ktime so timeouts scale with it. No tick at all fails probe.
+ */
+static int sbcon_calibrate(struct sbcon_i2c *i2c)
+{
+	unsigned int ticks;
+	ktime_t start;
+	s64 ns;
+
+	reinit_completion(&i2c->done);
+	i2c->calib_left = SBCON_CALIB_TICKS;
+	start = ktime_get();
+	sbcon_timer_start(i2c);
+	if (!wait_for_completion_timeout(&i2c->done, 2 * HZ)) {
+		sbcon_timer_stop(i2c);
+		synchronize_irq(i2c->irq);
+	}
+	ns = ktime_to_ns(ktime_sub(ktime_get(), start));
+	ticks = SBCON_CALIB_TICKS - i2c->calib_left;
+	i2c->calib_left = 0;
+	if (!ticks)
+		return -ETIMEDOUT;
+	i2c->tick_ns = div_s64(ns, ticks);
+	return 0;
+}
+
+/*
+ * One CPU and IRQs off: a held bus lock can only be a transfer that the
+ * freeze caught mid-way. Refuse to suspend rather than cut it.
+ */
+static int sbcon_syscore_suspend(void *data)
+{
+	struct sbcon_i2c *i2c = data;
+
+	if (!i2c_trylock_bus(&i2c->adap, I2C_LOCK_ROOT_ADAPTER)) {
+		dev_err(i2c->dev, "transfer in flight, refusing to suspend\n");
+		return -EBUSY;
+	}
+	set_bit(I2C_ALF_IS_SUSPENDED, &i2c->adap.locked_flags);
+	i2c_unlock_bus(&i2c->adap, I2C_LOCK_ROOT_ADAPTER);
+	return 0;
+}
+
+static void sbcon_syscore_resume(void *data)
+{
+	struct sbcon_i2c *i2c = data;
+
+	clear_bit(I2C_ALF_IS_SUSPENDED, &i2c->adap.locked_flags);
+}
+
+static const struct syscore_ops sbcon_syscore_ops = {
+	.suspend = sbcon_syscore_suspend,
+	.resume = sbcon_syscore_resume,
+};
+
+static int sbcon_runtime_suspend(struct device *dev)
+{
+	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
+
+	sbcon_timer_stop(i2c);
+	clk_disable_unprepare(i2c->timclk);
+	clk_disable_unprepare(i2c->pclk);
+	return 0;
+}
+
+static int sbcon_runtime_resume(struct device *dev)
+{
+	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
+	int ret;
+
+	ret = clk_prepare_enable(i2c->pclk);
+	if (ret)
+		return ret;
+	ret = clk_prepare_enable(i2c->timclk);
+	if (ret) {
+		clk_disable_unprepare(i2c->pclk);
+		return ret;
+	}
+	sbcon_timer_stop(i2c);
+	return 0;
+}
+
+static void sbcon_power_off(void *data)
+{
+	struct sbcon_i2c *i2c = data;
+
+	if (!pm_runtime_status_suspended(i2c->dev)) {
+		sbcon_runtime_suspend(i2c->dev);
+		pm_runtime_set_suspended(i2c->dev);
+	}
+}
+
+static void sbcon_syscore_unregister(void *data)
+{
+	unregister_syscore(data);
+}
+
+static int sbcon_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct i2c_timings t;
+	struct sbcon_i2c *i2c;
+	unsigned long rate;
+	int ret;
+
+	i2c = devm_kzalloc(dev, sizeof(*i2c), GFP_KERNEL);
+	if (!i2c)
+		return -ENOMEM;
+	i2c->dev = dev;
+	init_completion(&i2c->done);
+	platform_set_drvdata(pdev, i2c);
+
+	i2c->base = devm_platform_ioremap_resource_byname(pdev, "sbcon");
+	if (IS_ERR(i2c->base))
+		return PTR_ERR(i2c->base);
+	i2c->timer = devm_platform_ioremap_resource_byname(pdev, "timer");
+	if (IS_ERR(i2c->timer))
+		return PTR_ERR(i2c->timer);
+	i2c->irq = platform_get_irq(pdev, 0);
+	if (i2c->irq < 0)
+		return i2c->irq;
+
+	i2c->timclk = devm_clk_get(dev, "timclken1");
+	if (IS_ERR(i2c->timclk))
+		return dev_err_probe(dev, PTR_ERR(i2c->timclk), "no timer clock\n");
+	i2c->pclk = devm_clk_get(dev, "apb_pclk");
+	if (IS_ERR(i2c->pclk))
+		return dev_err_probe(dev, PTR_ERR(i2c->pclk), "no APB clock\n");
+
+	i2c_parse_fw_timings(dev, &t, true);
+	if (!t.bus_freq_hz || t.bus_freq_hz > I2C_MAX_FAST_MODE_PLUS_FREQ)
+		return dev_err_probe(dev, -EINVAL, "bad clock-frequency %u\n",
+				     t.bus_freq_hz);
+	/* Lines released: a slave left mid-byte is recovered on first use */
+	writel(SBCON_LINES, i2c->base + SBCON_SET);
+
+	ret = devm_add_action_or_reset(dev, sbcon_power_off, i2c);
+	if (ret)
+		return ret;
+	pm_suspend_ignore_children(dev, true);
+	pm_runtime_set_autosuspend_delay(dev, SBCON_AUTOSUSPEND_MS);
+	pm_runtime_use_autosuspend(dev);
+	ret = devm_pm_runtime_enable(dev);
+	if (ret)
+		return ret;
+	ret = pm_runtime_resume_and_get(dev);
+	if (ret)
+		return dev_err_probe(dev, ret, "cannot power up\n");
+
+	/* Only now: preparing the SP810 clock switches it to the 1 MHz source */
+	rate = clk_get_rate(i2c->timclk);
+	if (!rate) {
+		ret = dev_err_probe(dev, -EINVAL, "timer clock has no rate\n");
+		goto err_put;
+	}
+	/* A tick is half an SCL period; the counter runs LOAD + 1 cycles */
+	i2c->load = max(DIV_ROUND_UP(rate, 2 * t.bus_freq_hz), 2UL) - 1;
+	i2c->nominal_ns = div_u64((u64)(i2c->load + 1) * NSEC_PER_SEC, rate);
+
+	ret = devm_request_irq(dev, i2c->irq, sbcon_isr,
+			       irq_no_suspend ? IRQF_NO_SUSPEND : 0,
+			       dev_name(dev), i2c);
+	if (ret) {
+		dev_err_probe(dev, ret, "cannot request IRQ %d\n", i2c->irq);
+		goto err_put;
+	}
+	if (!irq_no_suspend)
+		dev_warn(dev, "IRQ without IRQF_NO_SUSPEND: transfers from the noirq phase will time out\n");
+
+	ret = sbcon_calibrate(i2c);
+	if (ret) {
+		dev_err_probe(dev, ret, "timer IRQ %d does not tick\n", i2c->irq);
+		goto err_put;
+	}
+
+	i2c->bri.recover_bus = i2c_generic_scl_recovery;
+	i2c->bri.get_scl = sbcon_get_scl;
+	i2c->bri.set_scl = sbcon_set_scl;
+	i2c->bri.get_sda = sbcon_get_sda;
+	i2c->bri.set_sda = sbcon_set_sda;
+
+	i2c->adap.owner = THIS_MODULE;
+	i2c->adap.algo = &sbcon_algo;
+	i2c->adap.bus_recovery_info = &i2c->bri;
+	i2c->adap.timeout = HZ;
+	i2c->adap.dev.parent = dev;
+	i2c->adap.dev.of_node = dev->of_node;
+	strscpy(i2c->adap.name, "SBCon timer I2C", sizeof(i2c->adap.name));
+	i2c_set_adapdata(&i2c->adap, i2c);
+
+	ret = devm_i2c_add_adapter(dev, &i2c->adap);
+	if (ret)
+		goto err_put;
+
+	i2c->syscore.ops = &sbcon_syscore_ops;
+	i2c->syscore.data = i2c;
+	register_syscore(&i2c->syscore);
+	ret = devm_add_action_or_reset(dev, sbcon_syscore_unregister,
+				       &i2c->syscore);
+	if (ret)
+		goto err_put;
+
+	dev_info(dev, "%u Hz bus, tick %u ns measured (%u ns nominal at %lu Hz), IRQ %d\n",
+		 t.bus_freq_hz, i2c->tick_ns, i2c->nominal_ns, rate, i2c->irq);
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
+	return 0;
+
+err_put:
+	pm_runtime_put_noidle(dev);
+	return ret;
+}
+
+/* Keep the clocks on after runtime PM is disabled: noirq users need us */
+static int sbcon_suspend(struct device *dev)
+{
+	return pm_runtime_resume_and_get(dev);
+}
+
+static int sbcon_resume(struct device *dev)
+{
+	pm_runtime_mark_last_busy(dev);
+	pm_runtime_put_autosuspend(dev);
+	return 0;
+}
+
+static const struct dev_pm_ops sbcon_pm_ops = {
+	SYSTEM_SLEEP_PM_OPS(sbcon_suspend, sbcon_resume)
+	RUNTIME_PM_OPS(sbcon_runtime_suspend, sbcon_runtime_resume, NULL)
+};
+
+static const struct of_device_id sbcon_of_match[] = {
+	{ .compatible = "arm,vexpress-sbcon-timer-i2c" },
+	{ }
+};
+MODULE_DEVICE_TABLE(of, sbcon_of_match);
+
+static struct platform_driver sbcon_driver = {
+	.probe = sbcon_probe,
+	.driver = {
+		.name = "i2c-sbcon-timer",
+		.of_match_table = sbcon_of_match,
+		.pm = pm_ptr(&sbcon_pm_ops),
+	},
+};
+
+module_platform_driver(sbcon_driver);
+
+MODULE_DESCRIPTION("Versatile Express SBCon I2C paced by an SP804 timer");
+MODULE_LICENSE("GPL");

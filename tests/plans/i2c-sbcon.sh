@@ -1,0 +1,92 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The timer-paced SBCon controller (i2c-sbcon-timer): who answers on the
+# bus, PMIC register access, a NAK, a burst of reads, runtime PM with
+# autosuspend, and the timer interrupt counted against the driver.
+# timeout: 240
+. ./lib/board.sh
+ktap_print_header
+[ -n "$BUS" ] || ktap_exit_fail_msg "no I2C adapter for the SBCon (i2c@16000)"
+ktap_set_plan 11
+
+ADAP=/sys/bus/i2c/devices/i2c-$BUS
+DEV=$(readlink -f "$ADAP/..")
+PWR=$DEV/power
+check "sbcon.driver" i2c-sbcon-timer "$(basename "$(readlink "$DEV/driver")")"
+
+# Addresses that answer i2cdetect ("UU" = bound to a driver): the cell of
+# column C in a row sits at character 5 + 3 * C (busybox awk: no strtonum).
+detect() {
+	i2cdetect -y "$BUS" | awk 'function hex(s,  i, n) {
+		n = 0
+		for (i = 1; i <= length(s); i++)
+			n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return n
+	}
+	NR > 1 {
+		for (c = 0; c < 16; c++) {
+			v = substr($0, 5 + 3 * c, 2)
+			if (v ~ /^([0-9a-f][0-9a-f]|UU)$/)
+				printf "0x%02x ", hex(substr($1, 1, 2)) + c
+		}
+	}'
+}
+check "sbcon.i2cdetect" "0x39 0x48 0x4a 0x50" "$(detect | sed 's/ $//')"
+
+check "sbcon.pmic.rev" 0x22 "$(pmic_get $PMIC_REV)"
+# QEMU's TWL92230 keeps only bits 1:0 of LDO_CTRL4 (0x5a reads back 0x02,
+# 0x03 reads 0x03; LDO_CTRL1 keeps all 8), so write a value in that field.
+old=$(pmic_get $PMIC_LDO_CTRL4)
+new=$(printf 0x%02x $(((old + 1) & 3)))
+pmic_set $PMIC_LDO_CTRL4 "$new"
+check "sbcon.pmic.ldo-ctrl4.readback" "$new" "$(pmic_get $PMIC_LDO_CTRL4)"
+pmic_set $PMIC_LDO_CTRL4 "$old"
+
+# Nobody at 0x20: the address NAK must fail the read, and at once (no
+# timeout path): well under a second even at QEMU's ~40 us ticks.
+uptime_cs() { tr -d . < /proc/uptime | cut -d' ' -f1; }
+t0=$(uptime_cs)
+if i2cget -y "$BUS" 0x20 0x00 >/dev/null 2>&1; then nak=answered; else nak=failed; fi
+t1=$(uptime_cs)
+check "sbcon.nak.fails" failed "$nak"
+check "sbcon.nak.quick" yes "$([ $((t1 - t0)) -lt 100 ] && echo yes)"
+
+errors=0
+i=0
+while [ $i -lt 1000 ]; do
+	[ "$(pmic_get $PMIC_REV 2>/dev/null)" = 0x22 ] || errors=$((errors + 1))
+	i=$((i + 1))
+done
+check "sbcon.pmic.1000-reads.errors" 0 "$errors"
+
+# Runtime PM: autosuspend 50 ms by default; active while transfers run,
+# suspended once they stop (polled with a bound, not a fixed sleep).
+check "sbcon.rpm.autosuspend-delay" 50 "$(cat "$PWR/autosuspend_delay_ms")"
+( j=0; while [ $j -lt 100 ]; do pmic_get $PMIC_REV >/dev/null; j=$((j + 1)); done ) &
+burst=$!
+seen=none
+while kill -0 $burst 2>/dev/null; do
+	s=$(cat "$PWR/runtime_status")
+	[ "$s" = active ] && { seen=active; break; }
+done
+wait $burst
+check "sbcon.rpm.active-during-transfers" active "$seen"
+n=0
+while [ "$(cat "$PWR/runtime_status")" != suspended ] && [ $n -lt 50 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+check "sbcon.rpm.suspended-after-delay" suspended "$(cat "$PWR/runtime_status")"
+
+# The timer IRQ is ours, and a transfer makes it tick.
+irqs() {
+	awk -v dev="$(basename "$DEV")" 'NR == 1 { ncpu = NF }
+		$NF == dev { s = 0; for (i = 2; i <= ncpu + 1; i++) s += $i; print s }' \
+		/proc/interrupts
+}
+before=$(irqs)
+pmic_get $PMIC_REV >/dev/null
+after=$(irqs)
+ktap_print_msg "timer IRQ count $before -> $after"
+check "sbcon.irq.counts" yes "$([ -n "$before" ] && [ "${after:-0}" -gt "$before" ] && echo yes)"
+ktap_finished
