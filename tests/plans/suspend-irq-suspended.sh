@@ -1,0 +1,39 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Negative demonstration (a), the 2009 ARM breakage: the I2C controller's
+# IRQ requested without IRQF_NO_SUSPEND. From dpm_suspend_noirq on, its
+# interrupt is off, so the PM domain's noirq power-off and the platform's
+# prepare_late arming both time out on the bus; suspend must abort with an
+# error naming the cause, never hang, and leave the board working: PMIC
+# registers as before, the bus usable, the same failure again on a second
+# try (the flag is chosen at probe: the other plans boot with it on).
+# qemu-args: --append i2c_sbcon_timer.irq_no_suspend=0
+# timeout: 180
+. ./lib/board.sh
+
+dump() {	# the PMIC's rail and sleep registers, read from the chip
+	for r in 0x02 0x04 0x07 0x0a 0x0b 0x0c 0x0d 0x0e 0x0f 0x10 0x11 0x13 0x1d; do
+		printf '%s ' "$(pmic_get $r)"
+	done
+}
+
+ktap_print_header
+ktap_set_plan 8
+check "irq.flag-off-at-probe" yes "$(dmesg | grep -q 'without IRQF_NO_SUSPEND' && echo yes)"
+echo deep > /sys/power/mem_sleep
+echo on > $MMCI/power/control
+before=$(dump)
+fails=$(cat /sys/power/suspend_stats/fail)
+
+suspend_cycle mem
+check "irq.suspend-aborted" 1 "$?"
+check "irq.failure-counted" $((fails + 1)) "$(cat /sys/power/suspend_stats/fail)"
+check "irq.errno-is-timeout" -110 "$(cat /sys/power/suspend_stats/last_failed_errno)"
+check "irq.cause-logged" yes "$(dmesg | grep -q 'cannot arm the PMIC for sleep: -ETIMEDOUT' && echo yes)"
+check "irq.pmic-registers-restored" "$before" "$(dump)"
+check "irq.mmci-resumed" active "$(cat $MMCI/power/runtime_status)"
+
+suspend_cycle mem
+check "irq.second-try-fails-the-same-way" "1 -110" "$? $(cat /sys/power/suspend_stats/last_failed_errno)"
+echo auto > $MMCI/power/control
+ktap_finished
