@@ -351,10 +351,12 @@ static irqreturn_t sbcon_isr(int irq, void *data)
 		return IRQ_NONE;
 	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
 
-	if (i2c->calib_left)
+	if (i2c->calib_left) {
 		done = !--i2c->calib_left;
-	else
-		done = (i2c->ticks++, sbcon_tick(i2c));
+	} else {
+		i2c->ticks++;
+		done = sbcon_tick(i2c);
+	}
 	if (done) {
 		sbcon_timer_stop(i2c);
 		complete(&i2c->done);
