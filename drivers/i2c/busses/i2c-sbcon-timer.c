@@ -82,6 +82,7 @@ MODULE_PARM_DESC(irq_no_suspend,
  * @nominal_ns: tick length from the timer clock rate
  * @tick_ns: tick length measured at probe
  * @calib_left: ticks still to count while measuring @tick_ns
+ * @ticks: ticks handled in the current transfer, for the timeout report
  * @done: completed by the IRQ handler at the end of a transfer
  * @sm: bit engine state; owned by the IRQ handler while the timer runs
  * @bri: bus recovery through the SBCon lines
@@ -99,6 +100,7 @@ struct sbcon_i2c {
 	u32 nominal_ns;
 	u32 tick_ns;
 	unsigned int calib_left;
+	unsigned int ticks;
 	struct completion done;
 	struct sbcon_sm sm;
 	struct i2c_bus_recovery_info bri;
@@ -349,10 +351,12 @@ static irqreturn_t sbcon_isr(int irq, void *data)
 		return IRQ_NONE;
 	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
 
-	if (i2c->calib_left)
+	if (i2c->calib_left) {
 		done = !--i2c->calib_left;
-	else
+	} else {
+		i2c->ticks++;
 		done = sbcon_tick(i2c);
+	}
 	if (done) {
 		sbcon_timer_stop(i2c);
 		complete(&i2c->done);
@@ -389,17 +393,31 @@ static unsigned long sbcon_xfer_timeout(struct sbcon_i2c *i2c,
 				SBCON_STRETCH_NS) + HZ / 5;
 }
 
+/*
+ * The engine ends every transfer in a bounded number of ticks (stretching
+ * included), so only a timer that stops ticking can hang it: keep waiting
+ * while ticks arrive. Under host load QEMU's SP804 slows down for seconds
+ * at a time (60 ticks in 490 ms seen); a fixed deadline failed transfers.
+ */
 static int sbcon_run_irq(struct sbcon_i2c *i2c, unsigned long timeout)
 {
+	unsigned int seen;
+
 	reinit_completion(&i2c->done);
+	i2c->ticks = 0;
 	sbcon_timer_start(i2c);
-	if (wait_for_completion_timeout(&i2c->done, timeout))
-		return i2c->sm.err;
+	do {
+		seen = READ_ONCE(i2c->ticks);
+		if (wait_for_completion_timeout(&i2c->done, timeout))
+			return i2c->sm.err;
+	} while (READ_ONCE(i2c->ticks) != seen);
 
 	sbcon_timer_stop(i2c);
 	synchronize_irq(i2c->irq);
 	if (i2c->sm.phase == SBCON_DONE)	/* finished as we gave up */
 		return i2c->sm.err;
+	dev_warn_ratelimited(i2c->dev, "no timer tick for %u ms, %u ticks, phase %d\n",
+			     jiffies_to_msecs(timeout), i2c->ticks, i2c->sm.phase);
 	return -ETIMEDOUT;
 }
 
