@@ -4,7 +4,7 @@
 #
 #   run.sh [PLAN...]
 #
-# First the runner's own tests (it must report failure when a guest fails,
+# First the kernel-quality gates (scripts/check.sh), the runner's own tests (it must report failure when a guest fails,
 # hangs, or prints a truncated log) and the ordering oracle's (on recorded
 # and deliberately reordered traces), then every tests/plans/*.sh guest plan
 # (fixture-* plans are only for the runner's tests), each booted in QEMU.
@@ -19,7 +19,7 @@ if [ $# -gt 0 ]; then
 else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
-suites="runner-selftest oracle-selftest $plans"
+suites="kernel-quality-gates runner-selftest oracle-selftest $plans"
 
 P=0 F=0 S=0 n=0
 echo "TAP version 13"
@@ -27,7 +27,13 @@ echo "1..$(echo "$suites" | wc -w)"
 for s in $suites; do
 	n=$((n + 1))
 	echo "# $s"
-	if [ "$s" = runner-selftest ]; then
+	if [ "$s" = kernel-quality-gates ]; then
+		out=$(sh scripts/check.sh "${BUILD:-build}/linux" "${BUILD:-build}/obj" 2>&1 |
+			awk '/^check: .*: clean$/ { n++; sub(/^check: /, ""); print "    ok " n " " $0; p++; next }
+			     /^check: .*: FAILED$/ { n++; sub(/^check: /, ""); print "    not ok " n " " $0; f++; next }
+			     { print "    # " $0 }
+			     END { print "# counts: " p + 0 " " (n ? f + 0 : 1) " 0" }')
+	elif [ "$s" = runner-selftest ]; then
 		out=$(sh tests/runner-selftest.sh)
 	elif [ "$s" = oracle-selftest ]; then
 		out=$(sh tests/sleeptrace/selftest.sh)

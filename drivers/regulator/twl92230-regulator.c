@@ -186,7 +186,8 @@ static const unsigned int twl92230_vmmc_table[] = {
 	1850000, 2800000, 3000000, 3100000,
 };
 
-#define TWL92230_REG(_id, _nm, _ops, _vreg, _vmask, _sleep)		\
+/* The desc fields every rail has; the family macros add the rest (...) */
+#define TWL92230_REG(_id, _nm, _ops, _vreg, _vmask, ...)		\
 	.desc = {							\
 		.name		= #_nm,					\
 		.of_match	= #_nm,					\
@@ -197,31 +198,31 @@ static const unsigned int twl92230_vmmc_table[] = {
 		.owner		= THIS_MODULE,				\
 		.vsel_reg	= _vreg,				\
 		.vsel_mask	= _vmask,				\
-	},								\
-	.sleep_mask	= _sleep
+		__VA_ARGS__						\
+	}
 
 #define TWL92230_DESC_VCORE()						\
 	[TWL92230_VCORE] = {						\
 		TWL92230_REG(VCORE, vcore, twl92230_vcore_ops,		\
 			     TWL92230_VCORE_CTRL1, TWL92230_VCORE_VSEL,	\
-			     TWL92230_SLEEP_VC),			\
-		.desc.linear_ranges = twl92230_vcore_ranges,		\
-		.desc.n_linear_ranges = ARRAY_SIZE(twl92230_vcore_ranges), \
-		.desc.n_voltages = TWL92230_VCORE_VSEL_MAX + 1,		\
+			     .linear_ranges = twl92230_vcore_ranges,	\
+			     .n_linear_ranges = ARRAY_SIZE(twl92230_vcore_ranges), \
+			     .n_voltages = TWL92230_VCORE_VSEL_MAX + 1),	\
+		.sleep_mask = TWL92230_SLEEP_VC,			\
 		.suspend_vsel_reg = TWL92230_VCORE_CTRL3,		\
 	}
 
 /* DC-DC converters and LDOs: a voltage table and a mode register each */
 #define TWL92230_DESC_TABLE(_id, _nm, _t, _vreg, _vmask, _mreg, _on)	\
 	[TWL92230_##_id] = {						\
-		TWL92230_REG(_id, _nm, twl92230_table_ops, _vreg,	\
-			     _vmask, TWL92230_SLEEP_##_id),		\
-		.desc.volt_table = twl92230_##_t##_table,		\
-		.desc.n_voltages = ARRAY_SIZE(twl92230_##_t##_table),	\
-		.desc.enable_reg = _mreg,				\
-		.desc.enable_mask = TWL92230_MODE,			\
-		.desc.enable_val = TWL92230_MODE_##_on,			\
-		.desc.disable_val = TWL92230_MODE_OFF,			\
+		TWL92230_REG(_id, _nm, twl92230_table_ops, _vreg, _vmask, \
+			     .volt_table = twl92230_##_t##_table,	\
+			     .n_voltages = ARRAY_SIZE(twl92230_##_t##_table), \
+			     .enable_reg = _mreg,			\
+			     .enable_mask = TWL92230_MODE,		\
+			     .enable_val = TWL92230_MODE_##_on,		\
+			     .disable_val = TWL92230_MODE_OFF),		\
+		.sleep_mask = TWL92230_SLEEP_##_id,			\
 	}
 
 static const struct twl92230_regulator_desc twl92230_regulators[] = {
