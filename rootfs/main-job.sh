@@ -9,7 +9,7 @@ echo 1 > /sys/power/pm_print_times
 echo "vexpress-pm: /sys/power/mem_sleep: $(cat /sys/power/mem_sleep)"
 grep -q deep /sys/power/mem_sleep && echo deep > /sys/power/mem_sleep
 before=$(cat /sys/power/suspend_stats/success)
-echo "vexpress-pm: suspending ($(cat /sys/power/mem_sleep)), PL031 alarm in 2 s"
+echo "vexpress-pm: suspending ($(cat /sys/power/mem_sleep)), PL031 alarm in 4 s"
 trace_start
 suspend_cycle mem
 rc=$?

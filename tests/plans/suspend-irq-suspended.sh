@@ -29,7 +29,9 @@ suspend_cycle mem
 check "irq.suspend-aborted" 1 "$?"
 check "irq.failure-counted" $((fails + 1)) "$(cat /sys/power/suspend_stats/fail)"
 check "irq.errno-is-timeout" -110 "$(cat /sys/power/suspend_stats/last_failed_errno)"
-check "irq.cause-logged" yes "$(dmesg | grep -q 'cannot arm the PMIC for sleep: -ETIMEDOUT' && echo yes)"
+check "irq.cause-logged" yes "$(dmesg | grep -q 'cannot arm the PMIC for sleep: -ETIMEDOUT' &&
+	dmesg | grep -q 'IRQ [0-9]* is suspended during system sleep (requested without IRQF_NO_SUSPEND)' &&
+	echo yes)"
 check "irq.pmic-registers-restored" "$before" "$(dump)"
 check "irq.mmci-resumed" active "$(cat $MMCI/power/runtime_status)"
 

@@ -38,6 +38,7 @@
 #include <linux/moduleparam.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
+#include <linux/suspend.h>
 #include <linux/syscore_ops.h>
 
 #include <kunit/visibility.h>
@@ -418,6 +419,11 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c, unsigned long timeout)
 		return i2c->sm.err;
 	dev_warn_ratelimited(i2c->dev, "no timer tick for %u ms, %u ticks, phase %d\n",
 			     jiffies_to_msecs(timeout), i2c->ticks, i2c->sm.phase);
+	/* Name the cause of the 2009 breakage when it is the cause. */
+	if (!irq_no_suspend && pm_suspend_target_state != PM_SUSPEND_ON)
+		dev_err_ratelimited(i2c->dev,
+				    "transfer timed out: IRQ %d is suspended during system sleep (requested without IRQF_NO_SUSPEND)\n",
+				    i2c->irq);
 	return -ETIMEDOUT;
 }
 

@@ -71,7 +71,10 @@ suspend_cycle() {
 	echo "${2:-none}" > /sys/power/pm_test
 	echo 0 > /sys/module/suspend/parameters/pm_test_delay
 	echo 0 > /sys/class/rtc/rtc0/wakealarm
-	echo +2 > /sys/class/rtc/rtc0/wakealarm
+	# Far enough ahead that the alarm does not fire before the CPUs go
+	# down ("Wakeup pending", -EBUSY): each PMIC transfer takes 10-250 ms
+	# of real time on a loaded host.
+	echo +4 > /sys/class/rtc/rtc0/wakealarm
 	echo "$1" > /sys/power/state
 	rc=$?
 	echo 0 > /sys/class/rtc/rtc0/wakealarm
