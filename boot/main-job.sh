@@ -13,8 +13,7 @@ echo "== booting the board; console in $log"
 rc=0
 sh "$top/boot/qemu.sh" --plan main-job --timeout 120 --log "$log" >/dev/null || rc=$?
 grep '^vexpress-pm:' "$log" | grep -v 'trace begin\|trace end'
-sed -n '/^vexpress-pm: trace begin/,/^vexpress-pm: trace end/p' "$log" |
-	sed '1d;$d' | tr -d '\r' > "$out/main-job.trace"
+sh "$top/tests/console-trace.sh" "$log" > "$out/main-job.trace"
 [ -s "$out/main-job.trace" ] || { echo "main-job: no trace captured (guest status $rc)" >&2; exit 1; }
 echo "== the suspend/resume cycle, phase by phase (trace: $out/main-job.trace)"
 "$top/${BUILD:-build}/host/sleeptrace" explain "$out/main-job.trace"

@@ -52,8 +52,7 @@ guest_total=$((pass + skip + fail))
 # The host's ordering oracle on the plan's trace.
 if grep -q '^# trace-check:' "$file"; then
 	expect=$(header trace-check)
-	sed -n '/^vexpress-pm: trace begin/,/^vexpress-pm: trace end/p' "$log" |
-		sed '1d;$d' | tr -d '\r' > "$log.trace"
+	sh "$top/tests/console-trace.sh" "$log" > "$log.trace"
 	oracle=$top/${BUILD:-build}/host/sleeptrace
 	"$oracle" check "$log.trace" > "$log.oracle" 2>&1
 	if ! grep -qE '^(ok|skip|FAIL) ' "$log.oracle"; then

@@ -19,52 +19,24 @@ struct sel {
 	const char *verb;	/* callbacks: "suspend" or "resume" */
 };
 
-static bool match(const struct ev *e, const struct sel *s)
+/* Callback end events carry their start's level and verb (trace.c). */
+static bool selected(const struct trace *t, int i, const struct sel *s)
 {
+	const struct ev *e = &t->ev[i];
+
 	switch (s->kind) {
-	case S_NONE:
-		return false;
 	case S_PHASE_BEGIN:
 	case S_PHASE_END:
 		return e->kind == EV_PHASE && e->begin == (s->kind == S_PHASE_BEGIN) &&
 		       !strcmp(e->name, s->name);
 	case S_CB_START:
 	case S_CB_END:
+		return e->kind == (s->kind == S_CB_START ? EV_CB_START : EV_CB_END) &&
+		       !strcmp(cb_level(e), s->level) && !strcmp(e->verb, s->verb);
+	case S_NONE:
 		break;
 	}
-	if (e->kind != (s->kind == S_CB_START ? EV_CB_START : EV_CB_END))
-		return false;
-	return true;
-}
-
-/*
- * Callback end events carry no level or verb: take them from the start
- * event they close (the last start for that device on that task).
- */
-static const struct ev *cb_start_of(const struct trace *t, int i)
-{
-	int j;
-
-	if (t->ev[i].kind == EV_CB_START)
-		return &t->ev[i];
-	for (j = i - 1; j >= 0; j--)
-		if (t->ev[j].kind == EV_CB_START &&
-		    !strcmp(t->ev[j].name, t->ev[i].name) &&
-		    !strcmp(t->ev[j].task, t->ev[i].task))
-			return &t->ev[j];
-	return NULL;
-}
-
-static bool selected(const struct trace *t, int i, const struct sel *s)
-{
-	const struct ev *st;
-
-	if (!match(&t->ev[i], s))
-		return false;
-	if (s->kind == S_PHASE_BEGIN || s->kind == S_PHASE_END)
-		return true;
-	st = cb_start_of(t, i);
-	return st && !strcmp(cb_level(st), s->level) && !strcmp(st->verb, s->verb);
+	return false;
 }
 
 static void show(const struct trace *t, int i)
@@ -184,12 +156,10 @@ static int cb_index(const struct trace *t, const char *dev, const char *level,
 	int i;
 
 	for (i = 0; i < t->n; i++) {
-		const struct ev *e = &t->ev[i], *st;
+		const struct ev *e = &t->ev[i];
 
-		if (e->kind != (end ? EV_CB_END : EV_CB_START) || strcmp(e->name, dev))
-			continue;
-		st = cb_start_of(t, i);
-		if (st && !strcmp(cb_level(st), level) && !strcmp(st->verb, verb))
+		if (e->kind == (end ? EV_CB_END : EV_CB_START) && !strcmp(e->name, dev) &&
+		    !strcmp(cb_level(e), level) && !strcmp(e->verb, verb))
 			return i;
 	}
 	return -1;

@@ -201,8 +201,14 @@ static void track_open(struct parser *ps, const struct ev *e)
 		return;
 	}
 	for (i = ps->nopen - 1; i >= 0; i--) {
-		if (!strcmp(ps->open[i].task, e->task) &&
-		    !strcmp(ps->t->ev[ps->open[i].ev].name, e->name)) {
+		const struct ev *st = &ps->t->ev[ps->open[i].ev];
+
+		if (!strcmp(ps->open[i].task, e->task) && !strcmp(st->name, e->name)) {
+			/* The end event gets its start's phase and verb. */
+			struct ev *end = &ps->t->ev[ps->t->n - 1];
+
+			memcpy(end->info, st->info, sizeof(end->info));
+			memcpy(end->verb, st->verb, sizeof(end->verb));
 			ps->open[i] = ps->open[--ps->nopen];
 			return;
 		}

@@ -38,8 +38,9 @@ struct ev {
 	unsigned int val;		/* phase value (state, cpu) */
 	bool begin;			/* phase begin, or cb start */
 	char driver[32], parent[48];	/* callbacks */
-	char info[32];			/* "noirq driver", "late power domain", ... */
-	char verb[16];			/* "suspend", "resume", ... */
+	char info[32];			/* "noirq driver", "late power domain", ...
+					 * (an end event: its start's) */
+	char verb[16];			/* "suspend", "resume", ... (likewise) */
 	int err;
 	int bus, addr, nmsgs, ret;	/* transfers */
 	struct i2c_msg_rec msgs[XFER_MAX_MSGS];
