@@ -264,7 +264,7 @@ int trace_read(FILE *f, struct trace *t)
 		struct link l;
 
 		lineno++;
-		if (sscanf(line, "# devlink: %47s %47s", l.supplier, l.consumer) == 2) {
+		if (sscanf(line, "# devlink: %127s %127s", l.supplier, l.consumer) == 2) {
 			struct link *n = realloc(t->links, (t->nlinks + 1) * sizeof(l));
 
 			if (!n)

@@ -34,22 +34,22 @@ struct ev {
 	char *raw;			/* that line, for reports */
 	double ts;			/* seconds */
 	char task[40];
-	char name[48];			/* phase name, or device name */
+	char name[128];		/* phase name, or device name */
 	unsigned int val;		/* phase value (state, cpu) */
 	bool begin;			/* phase begin, or cb start */
-	char driver[32], parent[48];	/* callbacks */
+	char driver[32], parent[128];	/* callbacks */
 	char info[32];			/* "noirq driver", "late power domain", ...
 					 * (an end event: its start's) */
 	char verb[16];			/* "suspend", "resume", ... (likewise) */
 	int err;
 	int bus, addr, nmsgs, ret;	/* transfers */
 	struct i2c_msg_rec msgs[XFER_MAX_MSGS];
-	char who[128];			/* transfers: callback or phase running them */
+	char who[192];			/* transfers: callback or phase running them */
 };
 
 /* A device link from the capture's "# devlink: SUPPLIER CONSUMER" lines. */
 struct link {
-	char supplier[48], consumer[48];
+	char supplier[128], consumer[128];
 };
 
 struct trace {
