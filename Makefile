@@ -5,6 +5,7 @@
 BUILD		?= build
 KERNEL_SRC	?=
 EXTRA_PATCHES	?=
+BOARD		?= a9
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 
 top		:= $(CURDIR)
@@ -25,7 +26,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" \
 	-j$(JOBS) KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm \
 	KBUILD_BUILD_HOST=vexpress-pm
 
-export BUILD KERNEL_SRC EXTRA_PATCHES
+export BUILD KERNEL_SRC EXTRA_PATCHES BOARD
 
 .PHONY: help deps tree config kernel rootfs images host run shell test check clean
 
@@ -37,7 +38,8 @@ help:
 	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
 	@echo '  kernel  zImage and DTBs'
 	@echo '  rootfs  initramfs: busybox-static:armhf, our guest programs and tests'
-	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,rootfs.cpio.gz,vexpress-pm.itb}'
+	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,vexpress-pm-ca15.dtb,'
+	@echo '          rootfs.cpio.gz,vexpress-pm.itb}'
 	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle)'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
@@ -46,6 +48,7 @@ help:
 	@echo '          dt_binding_check, dtbs_check'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
+	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 
 deps:
 	@sh scripts/deps.sh

@@ -2,8 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # Boot the vexpress-pm board in QEMU.
 #
-#   qemu.sh [--interactive] [--plan NAME] [--append ARGS] [--no-pmic]
-#           [--timeout SECONDS] [--log FILE] [--icount]
+#   qemu.sh [--board a9|a15] [--interactive] [--plan NAME] [--append ARGS]
+#           [--no-pmic] [--timeout SECONDS] [--log FILE] [--icount]
+#
+# --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
+#   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
+#   a15  -M vexpress-a15, vexpress-pm-ca15.dtb (RS1 map, RAM at 0x80000000)
+# Both run the same kernel. The uImage is linked for the A9's RAM, so the
+# A15 boots the zImage, which QEMU places in its RAM and which relocates
+# itself.
 #
 # Without --interactive the serial console goes to stdout (and --log), the
 # guest runs test plan NAME and powers off, and the exit status is the
@@ -14,10 +21,11 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount=
+interactive=no plan= append= pmic=yes tmo=120 log= icount= board=${BOARD:-a9}
 
 while [ $# -gt 0 ]; do
 	case "$1" in
+	--board) board=$2; shift ;;
 	--interactive) interactive=yes ;;
 	--plan) plan=$2; shift ;;
 	--append) append="$append $2"; shift ;;
@@ -30,7 +38,13 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-for f in uImage vexpress-pm-ca9.dtb rootfs.cpio.gz; do
+case "$board" in
+a9) machine=vexpress-a9 kernel=uImage dtb=vexpress-pm-ca9.dtb ;;
+a15) machine=vexpress-a15 kernel=zImage dtb=vexpress-pm-ca15.dtb ;;
+*) echo "qemu.sh: unknown board '$board' (a9 or a15)" >&2; exit 2 ;;
+esac
+
+for f in $kernel $dtb rootfs.cpio.gz; do
 	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
 done
 qemu=${QEMU:-qemu-system-arm}
@@ -39,7 +53,7 @@ command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-
 # without its PMIC.
 devices="-device tmp105,address=0x48"
 if [ $pmic = yes ]; then
-	"$qemu" -M vexpress-a9 -device help 2>/dev/null | grep -q '"twl92230"' || {
+	"$qemu" -M $machine -device help 2>/dev/null | grep -q '"twl92230"' || {
 		echo "qemu.sh: $qemu ($("$qemu" --version | head -1)) has no twl92230 device model (removed in QEMU 9.2); use Debian 12's QEMU 7.2" >&2
 		exit 2
 	}
@@ -47,8 +61,8 @@ if [ $pmic = yes ]; then
 fi
 
 cmdline="console=ttyAMA0 panic=-1 oops=panic${plan:+ plan=$plan}$append"
-set -- -M vexpress-a9 -smp 2 -m 256 -no-reboot $icount \
-	-kernel "$images/uImage" -dtb "$images/vexpress-pm-ca9.dtb" \
+set -- -M $machine -smp 2 -m 256 -no-reboot $icount \
+	-kernel "$images/$kernel" -dtb "$images/$dtb" \
 	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
 
 if [ $interactive = yes ]; then

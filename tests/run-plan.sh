@@ -11,6 +11,7 @@
 # that the plan did not declare with a "# allow: REGEX" header line.
 #
 # Plan headers (lines in the plan file): "# qemu-args: ARGS" for boot/qemu.sh,
+# "# board: a9|a15" (the QEMU board; default $BOARD, else a9),
 # "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable), and
 # "# trace-check: [RULE-SUBSTRING...]": the plan prints an ftrace capture
 # between "vexpress-pm: trace begin" and "... trace end" lines; the host's
@@ -25,12 +26,15 @@ plan=$1
 file=$top/tests/plans/$plan.sh
 launch=${LAUNCH:-$top/boot/qemu.sh}
 results=${RESULTS:-$top/${BUILD:-build}/results}
-log=$results/$plan.log
 mkdir -p "$results"
 
 [ -f "$file" ] || { echo "    # no such plan: $file"; echo "# counts: 0 1 0"; exit 1; }
 header() { sed -n "s/^# $1: //p" "$file"; }
-args=$(header qemu-args)
+board=$(header board); board=${board:-${BOARD:-a9}}
+# A plan run on a board other than its own keeps its own log (PLAN@a15.log).
+log=$results/$plan.log
+[ "$board" = a9 ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
+args="--board $board $(header qemu-args)"
 tmo=$(header timeout); tmo=${tmo:-120}
 allow=$(header allow)
 

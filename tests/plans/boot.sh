@@ -5,6 +5,6 @@
 ktap_print_header
 ktap_set_plan 3
 ktap_test_pass "boot.plan-reached"
-check "boot.dt-model" "V2P-CA9 vexpress-pm" "$(tr -d '\0' < /proc/device-tree/model)"
+check "boot.dt-model" "$MODEL" "$(tr -d '\0' < /proc/device-tree/model)"
 check "boot.sbcon-bus-found" yes "$([ -n "$BUS" ] && echo yes)"
 ktap_finished

@@ -6,7 +6,7 @@
 # timeout: 240
 . ./lib/board.sh
 ktap_print_header
-[ -n "$BUS" ] || ktap_exit_fail_msg "no I2C adapter for the SBCon (i2c@16000)"
+[ -n "$BUS" ] || ktap_exit_fail_msg "no I2C adapter for the SBCon ($SBCON_NODE)"
 ktap_set_plan 11
 
 ADAP=/sys/bus/i2c/devices/i2c-$BUS

@@ -10,7 +10,6 @@
 ktap_print_header
 ktap_set_plan 10
 PD=power-domain-vmmc
-MMCI=/sys/bus/amba/devices/10005000.mmci
 mount -t debugfs none /sys/kernel/debug 2>/dev/null
 
 # pd_status: the domain's status column in pm_genpd_summary ("off-0" is
@@ -34,7 +33,7 @@ check "pd.autosuspend.genpd" off "$(await 5000 off pd_status)"
 check "pd.autosuspend.vmmc-rail" disabled "$(twl_state vmmc)"
 
 link() { [ -e "/sys/class/devlink/$1" ] && echo yes || echo no; }
-check "pd.devlink.mmci" yes "$(link platform:$PD--amba:10005000.mmci)"
-check "pd.devlink.ethernet" yes "$(link platform:$PD--platform:4e000000.ethernet)"
+check "pd.devlink.mmci" yes "$(link platform:$PD--amba:$MMCI_DEV)"
+check "pd.devlink.ethernet" yes "$(link platform:$PD--platform:$ETH_DEV)"
 check "pd.devlink.pmic" yes "$(link i2c:$BUS-004a--platform:$PD)"
 ktap_finished

@@ -7,13 +7,25 @@ PMIC=0x4a
 PMIC_REV=0x01
 PMIC_LDO_CTRL4=0x0d
 PMIC_GPIO_CTRL=0x1d	# SLPCTLEN (bit 6): the sleep arming the platform does
-MMCI=/sys/bus/amba/devices/10005000.mmci
 
-# The i2c bus number of the motherboard's SBCon (DT node i2c@16000).
+# The board the guest runs on, from the DT: the CA9 tile on the legacy
+# motherboard map (QEMU vexpress-a9) or the CA15 on the RS1 map
+# (vexpress-a15). The map decides the motherboard devices' addresses.
+case "$(tr '\0' ' ' < /proc/device-tree/compatible)" in
+*arm,vexpress,v2p-ca15*)
+	BOARD=a15 MODEL="V2P-CA15 vexpress-pm"
+	SBCON_NODE=i2c@160000 MMCI_DEV=1c050000.mmc ETH_DEV=1a000000.ethernet ;;
+*)
+	BOARD=a9 MODEL="V2P-CA9 vexpress-pm"
+	SBCON_NODE=i2c@16000 MMCI_DEV=10005000.mmci ETH_DEV=4e000000.ethernet ;;
+esac
+MMCI=/sys/bus/amba/devices/$MMCI_DEV
+
+# The i2c bus number of the motherboard's SBCon (DT node $SBCON_NODE).
 sbcon_bus() {
 	for d in /sys/bus/i2c/devices/i2c-*; do
 		case "$(readlink -f "$d/of_node" 2>/dev/null)" in
-		*/i2c@16000) echo "${d##*-}"; return 0 ;;
+		*/"$SBCON_NODE") echo "${d##*-}"; return 0 ;;
 		esac
 	done
 	return 1

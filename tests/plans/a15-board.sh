@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The same kernel on QEMU vexpress-a15 (CA15 tile, RS1 motherboard map):
+# the board DT, the timer-paced SBCon with the PMIC behind it, the rails as
+# the chip holds them, and one deep suspend cycle woken by the PL031 alarm,
+# with the secondary A15 taken down and brought back and the PMIC disarmed
+# after it. The cycle's trace goes to the host's ordering oracle.
+# board: a15
+# trace-check:
+# timeout: 120
+. ./lib/board.sh
+. ./lib/twl92230.sh
+ktap_print_header
+ktap_set_plan 12
+
+check "a15.board" a15 "$BOARD"
+check "a15.dt-model" "V2P-CA15 vexpress-pm" "$(tr -d '\0' < /proc/device-tree/model)"
+check "a15.cpus-online" 0-1 "$(cat /sys/devices/system/cpu/online)"
+DEV=$(readlink -f "/sys/bus/i2c/devices/i2c-$BUS/..")
+check "a15.sbcon.driver" "1c160000.i2c i2c-sbcon-timer" \
+	"$(basename "$DEV") $(basename "$(readlink "$DEV/driver")")"
+check "a15.pmic.rev" 0x22 "$(pmic_get $PMIC_REV)"
+
+# Every rail's voltage as the regulator core reports it against the chip's
+# registers; a mismatch names the rail.
+bad=
+for r in $TWL_RAILS; do
+	[ "$(cat "$(reg_sysfs $r)/microvolts" 2>&1)" = "$(twl_uv $r)" ] || bad="$bad $r"
+done
+check "a15.pmic.rails-match-chip" "" "$bad"
+check "a15.pmic.sleep-ctrl2" 0x6d "$(pmic_get $TWL_SLEEP_CTRL2)"
+
+# One deep cycle with the MMCI held active, so genpd switches the VMMC
+# domain off over I2C in noirq, before prepare_late arms the PMIC.
+echo deep > /sys/power/mem_sleep
+check "a15.mem.deep-selected" "[deep]" "$(grep -o '\[deep\]' /sys/power/mem_sleep)"
+gpio=$(pmic_get $PMIC_GPIO_CTRL)
+before=$(cat /sys/power/suspend_stats/success)
+echo on > $MMCI/power/control
+trace_start
+suspend_cycle mem
+rc=$?
+echo 0 > $T/tracing_on
+echo auto > $MMCI/power/control
+check "a15.mem.cycle" "0 $((before + 1))" "$rc $(cat /sys/power/suspend_stats/success)"
+check "a15.mem.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+# The secondary went down after prepare_late and came back before wake
+check "a15.mem.cpu1-off-and-back" "CPU_OFF CPU_ON 0-1" \
+	"$(grep -o ' CPU_O[NF]F*\[1\] end' $T/trace | sed 's/ \(CPU_O[NF]*\).*/\1/' |
+	   tr '\n' ' ')$(cat /sys/devices/system/cpu/online)"
+check "a15.mem.wakeup-by-rtc" yes \
+	"$(grep -q 'machine_suspend\[3\] end' $T/trace && echo yes)"
+trace_dump
+ktap_finished
