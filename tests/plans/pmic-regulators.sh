@@ -8,6 +8,11 @@
 . ./lib/twl92230.sh
 ktap_print_header
 ktap_set_plan 16
+# VMMC follows its PM domain, which genpd switches whenever a member
+# runtime resumes or autosuspends (the MMC core's card-detect polling
+# does both), and each PMIC read takes 10-250 ms: hold the MMCI active so
+# the rail stays on while the chip and sysfs are compared.
+echo on > $MMCI/power/control
 for r in $TWL_RAILS; do
 	d=$(reg_sysfs $r)
 	check "pmic.$r.microvolts" "$(twl_uv $r)" "$(cat "$d/microvolts" 2>&1)"
@@ -22,4 +27,5 @@ check "pmic.sleep-ctrl2" 0x6d "$(pmic_get $TWL_SLEEP_CTRL2)"
 check "pmic.vcore.suspend-microvolt" 4 "$(twl_field $TWL_VCORE_CTRL3 0 0x1f)"
 # Sleep control stays disarmed outside platform suspend (SLPCTLEN, bit 6)
 check "pmic.sleep-disarmed" 0 "$(twl_field $TWL_GPIO_CTRL 6 1)"
+echo auto > $MMCI/power/control
 ktap_finished
