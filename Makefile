@@ -6,6 +6,7 @@ BUILD		?= build
 KERNEL_SRC	?=
 EXTRA_PATCHES	?=
 BOARD		?= a9
+PATCHES_OUT	?= $(BUILD)/patches
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 
 top		:= $(CURDIR)
@@ -28,13 +29,13 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" \
 
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD
 
-.PHONY: help deps tree config kernel rootfs images host run shell test check clean
+.PHONY: help deps tree config kernel rootfs images host run shell test check patches clean
 
 help:
 	@echo 'vexpress-pm targets:'
 	@echo '  deps    install the Debian packages the build and QEMU need'
-	@echo '  tree    unpack linux-source-6.12 into $(BUILD)/linux, apply arch-patches/series'
-	@echo '          and EXTRA_PATCHES, lay drivers/ and dts/ onto it'
+	@echo '  tree    unpack linux-source-6.12 into $(BUILD)/linux, commit arch-patches/series'
+	@echo '          (with drivers/ and dts/) and EXTRA_PATCHES onto it'
 	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
 	@echo '  kernel  zImage and DTBs'
 	@echo '  rootfs  initramfs: busybox-static:armhf, our guest programs and tests'
@@ -45,9 +46,11 @@ help:
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
-	@echo '          dt_binding_check, dtbs_check'
+	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
+	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
+	@echo '           PATCHES_OUT=dir'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 
 deps:
@@ -93,6 +96,9 @@ test: images host
 
 check: kernel
 	@sh scripts/check.sh $(tree) $(obj)
+
+patches: tree
+	@sh scripts/make-patches.sh $(tree) $(PATCHES_OUT)
 
 clean:
 	rm -rf $(build)

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # check.sh TREE OBJ: the kernel-quality gates on our code. Every finding is
 # printed with its file and line; exits 1 if there was any.
-#   - checkpatch.pl --strict on every file in drivers/ and every patch of
-#     arch-patches/series
+#   - the series ('make patches') applies with git am to the pristine tree
+#     and gives the tree that was built
+#   - checkpatch.pl --strict on every file in drivers/ and every patch
 #   - our objects rebuilt with W=1 and sparse (C=1): no warnings
 #   - kernel-doc -none on our sources
 #   - our bindings and the board DTB validated with dt-schema (see below
@@ -28,15 +29,37 @@ gate() {	# gate NAME FILE: FILE holds the findings of gate NAME
 	fi
 }
 
-# Our sources as they sit in the tree, and the objects they make.
+# Our sources, and the objects the series makes. The series is exported
+# as 'make patches' exports it, and those patches are what checkpatch reads.
 srcs=$(find drivers -name '*.[ch]' | sort)
-patched=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' arch-patches/series |
-	while read -r p _; do
-		sed -n 's|^+++ b/\(.*\.[ch]\)$|\1|p' "arch-patches/$p"
-	done | sort -u)
-objs=$(for f in $srcs $patched; do case "$f" in *.c) echo "${f%.c}.o" ;; esac; done)
+sh scripts/make-patches.sh "$tree" "$out/patches" > /dev/null
+patches=$(ls "$out"/patches/*.patch | grep -v '/0000-cover-letter.patch$')
+patched=$(git -C "$tree" diff --name-only pristine vexpress-pm -- '*.[ch]' | sort)
+objs=$(for f in $patched; do case "$f" in *.c) echo "${f%.c}.o" ;; esac; done)
 
-# checkpatch
+# The series applies with git am to the pristine tree and gives exactly the
+# tree the kernel was built from (same git tree hash: same content).
+am=$out/am
+: > "$out/series"
+git -C "$tree" worktree remove --force "$am" 2> /dev/null || rm -rf "$am"
+git -C "$tree" worktree prune
+git -C "$tree" worktree add -q --no-checkout --detach "$am" pristine
+# Only the files the patches touch are checked out: am needs no others.
+git -C "$am" sparse-checkout set --no-cone \
+	$(sed -n 's|^+++ b/||p; s|^--- a/||p' $patches | grep -v '^/dev/null' | sort -u)
+git -C "$am" checkout -q --detach pristine
+if ! git -C "$am" am -q $patches > "$out/am.log" 2>&1; then
+	echo "git am of the series onto pristine failed:" >> "$out/series"
+	cat "$out/am.log" >> "$out/series"
+elif [ "$(git -C "$am" rev-parse 'HEAD^{tree}')" != "$(git -C "$tree" rev-parse 'vexpress-pm^{tree}')" ]; then
+	echo "the series applied with git am differs from the built tree:" >> "$out/series"
+	git -C "$am" diff --stat HEAD vexpress-pm >> "$out/series"
+fi
+git -C "$tree" worktree remove --force "$am"
+gate "series: $(echo $patches | wc -w) patches apply with git am to pristine, same tree as built" "$out/series"
+
+# checkpatch: FILE_PATH_CHANGES asks each patch that adds a file to update
+# MAINTAINERS, which the series does once, in its last patch.
 cp_args="--strict --no-tree --quiet --show-types --ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG"
 : > "$out/checkpatch"
 for f in $srcs; do
@@ -46,14 +69,14 @@ done
 # new Kconfig entry as an added line with trailing whitespace (depending on
 # the diffstat's column widths); ignore that type there and check added
 # lines for trailing whitespace ourselves.
-for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' arch-patches/series | cut -d' ' -f1); do
+for p in $patches; do
 	"$tree/scripts/checkpatch.pl" $cp_args --ignore TRAILING_WHITESPACE \
-		"arch-patches/$p" >> "$out/checkpatch" 2>&1
-	grep -n '^+.*[[:space:]]$' "arch-patches/$p" |
-		sed "s|^|arch-patches/$p:|; s|\$|: trailing whitespace|" >> "$out/checkpatch"
+		"$p" >> "$out/checkpatch" 2>&1
+	grep -n '^+.*[[:space:]]$' "$p" |
+		sed "s|^|$p:|; s|\$|: trailing whitespace|" >> "$out/checkpatch"
 done
 sed -i '/^$/d' "$out/checkpatch"
-gate "checkpatch --strict" "$out/checkpatch"
+gate "checkpatch --strict ($(echo $srcs | wc -w) files, $(echo $patches | wc -w) patches)" "$out/checkpatch"
 
 # W=1 and sparse: remove our objects so they are compiled again.
 # (With no objects, make would rebuild the whole kernel with W=1.)
@@ -66,7 +89,7 @@ fi
 gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects" "$out/w1"
 
 # kernel-doc
-"$tree/scripts/kernel-doc" -none $(for f in $srcs $patched; do echo "$tree/$f"; done) \
+"$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) \
 	> "$out/kdoc" 2>&1
 gate "kernel-doc" "$out/kdoc"
 

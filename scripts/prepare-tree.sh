@@ -1,18 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Lay our kernel code onto a pristine 6.12 tree.
+# Bring a kernel tree to pristine + our patch series + EXTRA_PATCHES.
 #
 #   prepare-tree.sh TREE
 #
 # TREE is created from $KERNEL_SRC (a user's tree, copied) or from Debian's
 # linux-source-6.12 tarball, and kept as a git repository whose tag
-# "pristine" is the untouched source. Each run then brings it to
-#   pristine + arch-patches/series + $EXTRA_PATCHES + drivers/ + dts/
-# touching only files whose content changes, so kbuild stays incremental.
+# "pristine" is the untouched source. Each run builds the series of
+# arch-patches/series as commits on "pristine" (branch "vexpress-pm":
+# what 'make patches' exports), then one commit per EXTRA_PATCHES entry,
+# and checks that result out. The commits are made in a scratch index with
+# fixed dates, so unchanged input gives the same commits, and the checkout
+# rewrites only files whose content changes: kbuild stays incremental.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-tree=$1
+tree=$(realpath -m "$1")
 tarball=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 git="git -C $tree"
 
@@ -39,47 +42,104 @@ if [ ! -d "$tree/.git" ]; then
 	$git tag pristine
 fi
 
-# The patches to apply, in order: the series, then EXTRA_PATCHES (files or
-# directories of *.patch).
-patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' \
-	-e "s|^[[:space:]]*|$top/arch-patches/|" "$top/arch-patches/series")
+# Where a file of this repository goes in the kernel tree.
+kpath() {
+	case "$1" in
+	drivers/*) echo "$1" ;;
+	dts/bindings/*) echo "Documentation/devicetree/bindings/${1#dts/bindings/}" ;;
+	dts/*.dts | dts/*.dtsi) echo "arch/arm/boot/dts/arm/${1#dts/}" ;;
+	*) die "arch-patches/series: no kernel path for $1" ;;
+	esac
+}
+
+# Nothing to do if the inputs and the checked-out commit are as last time.
+inputs=$(cd "$top" && { cat arch-patches/series arch-patches/*.patch;
+	find drivers dts -type f | sort | xargs cat; echo "${EXTRA_PATCHES:-}";
+	for p in ${EXTRA_PATCHES:-}; do cat "$p" "$p"/*.patch 2>/dev/null; done; } |
+	sha256sum | cut -d' ' -f1)
+stamp=$tree/.git/vexpress-pm-stamp
+[ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ] && exit 0
+
+scratch=$tree/.git/vexpress-pm
+rm -rf "$scratch"
+mkdir -p "$scratch"
+export GIT_INDEX_FILE="$scratch/index"
+export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+$git read-tree pristine
+head=$($git rev-parse pristine)
+
+# commit PATCH [FILE...]: one commit on $head from PATCH's message and diff
+# and the repository FILEs it adds.
+commit() {
+	p=$1
+	shift
+	[ -f "$p" ] || die "patch not found: $p"
+	git mailinfo "$scratch/msg" "$scratch/diff" < "$p" > "$scratch/info" ||
+		die "cannot read $p"
+	subject=$(sed -n 's/^Subject: //p' "$scratch/info")
+	author=$(sed -n 's/^Author: //p' "$scratch/info")
+	email=$(sed -n 's/^Email: //p' "$scratch/info")
+	echo "  PATCH   ${p#"$top"/}"
+	if grep -q '^diff --git' "$scratch/diff"; then
+		$git apply --cached --whitespace=nowarn "$scratch/diff" ||
+			die "patch does not apply: $p"
+	fi
+	for f in "$@"; do
+		[ -f "$top/$f" ] || die "arch-patches/series names a missing file: $f"
+		blob=$($git hash-object -w "$top/$f")
+		$git update-index --add --cacheinfo "100644,$blob,$(kpath "$f")"
+	done
+	{ echo "${subject:-$(basename "$p" .patch)}"; echo; cat "$scratch/msg"; } > "$scratch/message"
+	head=$(GIT_AUTHOR_NAME=${author:-vexpress-pm} GIT_AUTHOR_EMAIL=${email:-vexpress-pm@localhost} \
+		$git commit-tree "$($git write-tree)" -p "$head" -F "$scratch/message")
+}
+
+# The series: a patch line, then its files on indented lines.
+entry=
+claimed=
+sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/arch-patches/series" > "$scratch/series"
+while IFS= read -r line; do
+	case "$line" in
+	[[:space:]]*)
+		[ -n "$entry" ] || die "arch-patches/series: file before any patch: $line"
+		f=$(echo "$line" | tr -d '[:space:]')
+		entry="$entry $f"
+		claimed="$claimed $f" ;;
+	*)
+		# shellcheck disable=SC2086 # entry is "patch file..." by design
+		[ -z "$entry" ] || commit $entry
+		entry="$top/arch-patches/$line" ;;
+	esac
+done < "$scratch/series"
+# shellcheck disable=SC2086
+[ -z "$entry" ] || commit $entry
+
+# What we test is what we ship: every kernel file of this repository must
+# be in a commit of the series.
+cd "$top"
+for f in $(find drivers dts -type f | sort); do
+	case " $claimed " in
+	*" $f "*) ;;
+	*) die "$f is in no patch of arch-patches/series" ;;
+	esac
+done
+$git update-ref refs/heads/vexpress-pm "$head"
+
+# EXTRA_PATCHES (files or directories of *.patch), a commit each.
 for p in ${EXTRA_PATCHES:-}; do
 	if [ -d "$p" ]; then
-		patches="$patches $(ls "$p"/*.patch 2>/dev/null | sort)"
+		for q in $(ls "$p"/*.patch 2>/dev/null | sort); do commit "$(realpath "$q")"; done
 	else
-		patches="$patches $p"
+		[ -f "$p" ] || die "patch not found: $p"
+		commit "$(realpath "$p")"
 	fi
 done
 
-# Re-apply only when the set of patches or their content changed.
-want=$( (echo "$patches"; for p in $patches; do
-	[ -f "$p" ] || die "patch not found: $p"
-	cat "$p"; done) | sha256sum | cut -d' ' -f1)
-stamp=$tree/.git/vexpress-pm-patches
-if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-	rm -f "$stamp"
-	$git reset -q --hard pristine
+unset GIT_INDEX_FILE
+if [ "$($git rev-parse HEAD)" != "$head" ]; then
+	$git reset -q --hard "$head"
 	$git clean -fdqx
-	for p in $patches; do
-		echo "  PATCH   ${p#"$top"/}"
-		$git apply --whitespace=nowarn "$p" ||
-			die "patch does not apply: $p"
-	done
-	echo "$want" > "$stamp"
 fi
-
-# Copy SRC to DST only if the content differs (keeps mtimes for kbuild).
-lay() {
-	mkdir -p "$(dirname "$2")"
-	cmp -s "$1" "$2" || cp "$1" "$2"
-}
-
-cd "$top"
-find drivers -type f | while read -r f; do lay "$f" "$tree/$f"; done
-for f in dts/*.dts dts/*.dtsi; do
-	[ -f "$f" ] && lay "$f" "$tree/arch/arm/boot/dts/arm/${f#dts/}"
-done
-find dts/bindings -type f 2>/dev/null | while read -r f; do
-	lay "$f" "$tree/Documentation/devicetree/bindings/${f#dts/bindings/}"
-done
+rm -rf "$scratch"
+echo "$inputs $head" > "$stamp"
 exit 0

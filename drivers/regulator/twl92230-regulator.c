@@ -326,22 +326,32 @@ int twl92230_sleep_arm(struct twl92230_sleep *sleep)
 	unsigned int val;
 	int ret;
 
-	ret = regmap_read(sleep->regmap, TWL92230_GPIO_CTRL, &sleep->gpio_ctrl);
-	if (!ret)
-		ret = regmap_write(sleep->regmap, TWL92230_GPIO_CTRL,
-				   sleep->gpio_ctrl | TWL92230_SLEEP_ARM);
+	/*
+	 * Still armed (a disarm failed): GPIO_CTRL holds the armed value,
+	 * keep the one found before. A failed read writes nothing back.
+	 */
+	ret = regmap_read(sleep->regmap, TWL92230_GPIO_CTRL, &val);
+	if (ret)
+		goto err;
+	if (!sleep->armed)
+		sleep->gpio_ctrl = val;
+	ret = regmap_write(sleep->regmap, TWL92230_GPIO_CTRL,
+			   sleep->gpio_ctrl | TWL92230_SLEEP_ARM);
 	if (!ret)
 		ret = regmap_read(sleep->regmap, TWL92230_GPIO_CTRL, &val);
 	if (!ret && (val & TWL92230_SLEEP_ARM) != TWL92230_SLEEP_ARM)
 		ret = -EIO;
 	if (ret) {
-		dev_err(sleep->dev, "failed to arm sleep: %pe\n", ERR_PTR(ret));
 		regmap_write(sleep->regmap, TWL92230_GPIO_CTRL, sleep->gpio_ctrl);
-		return ret;
+		goto err;
 	}
 
 	sleep->armed = true;
 	return 0;
+
+err:
+	dev_err(sleep->dev, "failed to arm sleep: %pe\n", ERR_PTR(ret));
+	return ret;
 }
 EXPORT_SYMBOL_GPL(twl92230_sleep_arm);
 

@@ -4,12 +4,21 @@
  * shared with a simulated slave (a register file, like the PMIC), and the
  * slave logs what it saw on the wire: "S" START, "Sr" repeated START, a byte
  * in hex followed by "A" (ACK) or "N" (NAK), "P" STOP.
+ *
+ * A second suite, i2c-sbcon-timer-live, runs on the real adapter and the
+ * board's TWL92230 PMIC at 0x4a (REV reads 0x22): suspended adapter,
+ * atomic transfers and bus recovery.
  */
 
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/i2c.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/of.h>
+#include <linux/pm_runtime.h>
 #include <linux/string.h>
+#include <linux/timekeeping.h>
 
 #include "i2c-sbcon-timer.h"
 
@@ -328,7 +337,235 @@ static struct kunit_suite sbcon_test_suite = {
 	.test_cases = sbcon_test_cases,
 };
 
-kunit_test_suite(sbcon_test_suite);
+#define LIVE_PMIC	0x4a
+#define LIVE_REV	0x01
+#define LIVE_REV_VAL	0x22
+
+static int live_init(struct kunit *test)
+{
+	struct device_node *np;
+
+	np = of_find_compatible_node(NULL, NULL, "arm,vexpress-sbcon-timer-i2c");
+	test->priv = of_get_i2c_adapter_by_node(np);
+	of_node_put(np);
+	if (!test->priv)
+		kunit_skip(test, "no SBCon timer I2C adapter");
+	return 0;
+}
+
+static void live_exit(struct kunit *test)
+{
+	if (test->priv)
+		i2c_put_adapter(test->priv);
+}
+
+static void live_rev_msgs(struct i2c_msg *msgs, u8 *reg, u8 *val)
+{
+	*reg = LIVE_REV;
+	*val = 0;
+	msgs[0] = (struct i2c_msg){ .addr = LIVE_PMIC, .len = 1, .buf = reg };
+	msgs[1] = (struct i2c_msg){ .addr = LIVE_PMIC, .flags = I2C_M_RD,
+				    .len = 1, .buf = val };
+}
+
+static int live_read_rev(struct i2c_adapter *adap, u8 *val)
+{
+	struct i2c_msg msgs[2];
+	u8 reg;
+
+	live_rev_msgs(msgs, &reg, val);
+	return i2c_transfer(adap, msgs, 2);
+}
+
+/* The controller autosuspends 50 ms after its last transfer */
+static void live_await_idle(struct kunit *test, struct device *dev)
+{
+	int ms;
+
+	for (ms = 0; ms < 2000 && !pm_runtime_status_suspended(dev); ms += 10)
+		msleep(20);
+	KUNIT_ASSERT_TRUE_MSG(test, pm_runtime_status_suspended(dev),
+			      "controller did not runtime-suspend");
+}
+
+/*
+ * Wall time since (@t0, @s0) that the controller spent not runtime-suspended.
+ * A transfer through the IRQ path runtime-resumes it (and it stays active
+ * 50 ms after), so 0 means no transfer went through the driver's IRQ path.
+ * Sample @s0 before @t0: suspended throughout then gives exactly 0.
+ */
+static u64 live_active_ns(struct device *dev, u64 t0, u64 s0)
+{
+	u64 t = ktime_get_mono_fast_ns() - t0;
+	u64 s = pm_runtime_suspended_time(dev) - s0;
+
+	return t > s ? t - s : 0;
+}
+
+/*
+ * Syscore suspend marks the adapter suspended (I2C_ALF_IS_SUSPENDED): from
+ * then on the i2c core fails transfers with -ESHUTDOWN without calling the
+ * driver. The core dev_WARNs "Transfer while suspended" once per adapter.
+ */
+static void sbcon_live_suspended(struct kunit *test)
+{
+	struct i2c_adapter *adap = test->priv;
+	struct device *dev = adap->dev.parent;
+	u64 t0, t1, s0, real_ns, failed_ns, active_ns;
+	int ret, ret2;
+	u8 val;
+
+	KUNIT_ASSERT_EQ(test, live_read_rev(adap, &val), 2);
+	live_await_idle(test, dev);
+
+	/* A real transfer, for scale */
+	t0 = ktime_get_mono_fast_ns();
+	KUNIT_ASSERT_EQ(test, live_read_rev(adap, &val), 2);
+	real_ns = ktime_get_mono_fast_ns() - t0;
+	live_await_idle(test, dev);
+
+	i2c_mark_adapter_suspended(adap);
+	s0 = pm_runtime_suspended_time(dev);
+	t0 = ktime_get_mono_fast_ns();
+	ret = live_read_rev(adap, &val);	/* the core WARNs on this one */
+	t1 = ktime_get_mono_fast_ns();
+	ret2 = live_read_rev(adap, &val);
+	failed_ns = ktime_get_mono_fast_ns() - t1;
+	active_ns = live_active_ns(dev, t0, s0);
+	i2c_mark_adapter_resumed(adap);
+
+	KUNIT_EXPECT_EQ(test, ret, -ESHUTDOWN);
+	KUNIT_EXPECT_EQ(test, ret2, -ESHUTDOWN);
+	KUNIT_EXPECT_EQ(test, val, 0);
+	KUNIT_EXPECT_EQ_MSG(test, active_ns, 0ULL, "the controller was resumed");
+	KUNIT_EXPECT_LT_MSG(test, failed_ns, real_ns / 10,
+			    "failing took %llu ns, a real transfer %llu ns",
+			    failed_ns, real_ns);
+
+	KUNIT_EXPECT_EQ(test, live_read_rev(adap, &val), 2);
+	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+}
+
+/*
+ * The i2c core calls .xfer_atomic only after the system left the running
+ * state (shutdown, syscore), with IRQs off. Call it the same way here: IRQs
+ * off, bus locked. It polls the SBCon and never runs the timer or resumes
+ * the controller: the controller stays runtime-suspended throughout.
+ */
+static void sbcon_live_atomic(struct kunit *test)
+{
+	struct i2c_adapter *adap = test->priv;
+	struct device *dev = adap->dev.parent;
+	struct i2c_msg msgs[2];
+	unsigned long flags;
+	u64 t0, s0;
+	u8 reg, val;
+	int ret;
+
+	live_await_idle(test, dev);
+	live_rev_msgs(msgs, &reg, &val);
+	s0 = pm_runtime_suspended_time(dev);
+	t0 = ktime_get_mono_fast_ns();
+	i2c_lock_bus(adap, I2C_LOCK_ROOT_ADAPTER);
+	local_irq_save(flags);
+	ret = adap->algo->xfer_atomic(adap, msgs, 2);
+	local_irq_restore(flags);
+	i2c_unlock_bus(adap, I2C_LOCK_ROOT_ADAPTER);
+	KUNIT_EXPECT_EQ(test, live_active_ns(dev, t0, s0), 0ULL);
+	KUNIT_EXPECT_EQ(test, ret, 2);
+	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+
+	/* Control: the IRQ path does resume it, so the check above can fail */
+	s0 = pm_runtime_suspended_time(dev);
+	t0 = ktime_get_mono_fast_ns();
+	KUNIT_EXPECT_EQ(test, live_read_rev(adap, &val), 2);
+	KUNIT_EXPECT_GT(test, live_active_ns(dev, t0, s0), 0ULL);
+}
+
+/* Clock one byte out MSB first through the recovery line helpers; true on ACK */
+static bool live_bb_byte(struct i2c_adapter *adap, u8 byte)
+{
+	struct i2c_bus_recovery_info *bri = adap->bus_recovery_info;
+	bool ack;
+	int i;
+
+	for (i = 7; i >= -1; i--) {
+		bri->set_sda(adap, i < 0 || (byte & BIT(i)));	/* -1: ACK */
+		udelay(5);
+		bri->set_scl(adap, 1);
+		udelay(5);
+		ack = !bri->get_sda(adap);
+		bri->set_scl(adap, 0);
+		udelay(5);
+	}
+	return ack;
+}
+
+static void live_bb_start(struct i2c_adapter *adap)
+{
+	struct i2c_bus_recovery_info *bri = adap->bus_recovery_info;
+
+	bri->set_sda(adap, 1);
+	udelay(5);
+	bri->set_scl(adap, 1);
+	udelay(5);
+	bri->set_sda(adap, 0);
+	udelay(5);
+	bri->set_scl(adap, 0);
+	udelay(5);
+}
+
+/*
+ * Leave the PMIC mid-read: it has ACKed a read of REV and drives the first
+ * data bit (0x22: a 0) on SDA while SCL is high. Recovery must clock it out
+ * and STOP; the next transfer works.
+ */
+static void sbcon_live_recovery(struct kunit *test)
+{
+	struct i2c_adapter *adap = test->priv;
+	struct i2c_bus_recovery_info *bri = adap->bus_recovery_info;
+	struct device *dev = adap->dev.parent;
+	int sda_held, ret;
+	u8 val;
+
+	KUNIT_ASSERT_NOT_NULL(test, bri);
+	KUNIT_ASSERT_EQ(test, pm_runtime_resume_and_get(dev), 0);
+	i2c_lock_bus(adap, I2C_LOCK_ROOT_ADAPTER);
+	live_bb_start(adap);
+	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, LIVE_PMIC << 1));
+	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, LIVE_REV));
+	live_bb_start(adap);
+	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, LIVE_PMIC << 1 | 1));
+	bri->set_scl(adap, 1);
+	udelay(5);
+	sda_held = bri->get_sda(adap);
+	ret = i2c_recover_bus(adap);
+	KUNIT_EXPECT_EQ(test, bri->get_sda(adap), 1);
+	KUNIT_EXPECT_EQ(test, bri->get_scl(adap), 1);
+	i2c_unlock_bus(adap, I2C_LOCK_ROOT_ADAPTER);
+	pm_runtime_put_autosuspend(dev);
+
+	KUNIT_EXPECT_EQ_MSG(test, sda_held, 0, "the PMIC did not hold SDA");
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, live_read_rev(adap, &val), 2);
+	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+}
+
+static struct kunit_case sbcon_live_cases[] = {
+	KUNIT_CASE(sbcon_live_suspended),
+	KUNIT_CASE(sbcon_live_atomic),
+	KUNIT_CASE(sbcon_live_recovery),
+	{ }
+};
+
+static struct kunit_suite sbcon_live_suite = {
+	.name = "i2c-sbcon-timer-live",
+	.init = live_init,
+	.exit = live_exit,
+	.test_cases = sbcon_live_cases,
+};
+
+kunit_test_suites(&sbcon_test_suite, &sbcon_live_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the SBCon timer I2C bit engine");
 MODULE_LICENSE("GPL");

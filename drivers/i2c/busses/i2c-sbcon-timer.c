@@ -21,6 +21,15 @@
  * before the platform's wake, clears the flag. .suspend takes a runtime PM
  * reference so the clocks stay on through the noirq phase, when genpd
  * powers off over this bus.
+ *
+ * Fault injection (CONFIG_FAULT_INJECTION_DEBUG_FS): fault_attr directories
+ * fail_nak (-ENXIO, as an address NAK) and fail_timeout (-ETIMEDOUT) in the
+ * adapter's debugfs directory fail transfers before they touch the bus, but
+ * only between this controller's own suspend_noirq and resume_noirq. The
+ * devices on the bus are its descendants or (genpd) their consumers, so
+ * their noirq callbacks have all run by then: the transfers left in that
+ * window are the platform's prepare_late and wake ones (arming the PMIC).
+ * "space" picks which: with space=N the Nth transfer of the window fails.
  */
 
 #include <linux/clk.h>
@@ -28,6 +37,7 @@
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/fault-inject.h>
 #include <linux/i2c.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -88,6 +98,8 @@ MODULE_PARM_DESC(irq_no_suspend,
  * @sm: bit engine state; owned by the IRQ handler while the timer runs
  * @bri: bus recovery through the SBCon lines
  * @syscore: stops the adapter in the syscore phase of system sleep
+ * @noirq_suspended: between our suspend_noirq and resume_noirq: only
+ *	platform transfers run, fault injection applies
  */
 struct sbcon_i2c {
 	struct i2c_adapter adap;
@@ -106,7 +118,12 @@ struct sbcon_i2c {
 	struct sbcon_sm sm;
 	struct i2c_bus_recovery_info bri;
 	struct syscore syscore;
+	bool noirq_suspended;
 };
+
+/* One SBCon per board: the attributes live in its adapter's debugfs dir */
+static DECLARE_FAULT_ATTR(sbcon_fail_nak);
+static DECLARE_FAULT_ATTR(sbcon_fail_timeout);
 
 static void sbcon_sm_finish(struct sbcon_sm *sm, int err)
 {
@@ -451,6 +468,13 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 		if (msgs[i].flags & ~(I2C_M_RD | I2C_M_DMA_SAFE))
 			return -EOPNOTSUPP;
 
+	if (READ_ONCE(i2c->noirq_suspended)) {
+		if (should_fail(&sbcon_fail_nak, 1))
+			return -ENXIO;
+		if (should_fail(&sbcon_fail_timeout, 1))
+			return -ETIMEDOUT;
+	}
+
 	/*
 	 * The atomic path polls the SBCon and never touches the timer, so it
 	 * needs no clocks: it only pins the usage count. It could not resume
@@ -707,6 +731,10 @@ static int sbcon_probe(struct platform_device *pdev)
 	ret = devm_i2c_add_adapter(dev, &i2c->adap);
 	if (ret)
 		goto err_put;
+	fault_create_debugfs_attr("fail_nak", i2c->adap.debugfs,
+				  &sbcon_fail_nak);
+	fault_create_debugfs_attr("fail_timeout", i2c->adap.debugfs,
+				  &sbcon_fail_timeout);
 
 	i2c->syscore.ops = &sbcon_syscore_ops;
 	i2c->syscore.data = i2c;
@@ -740,8 +768,25 @@ static int sbcon_resume(struct device *dev)
 	return 0;
 }
 
+static int sbcon_suspend_noirq(struct device *dev)
+{
+	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
+
+	WRITE_ONCE(i2c->noirq_suspended, true);
+	return 0;
+}
+
+static int sbcon_resume_noirq(struct device *dev)
+{
+	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
+
+	WRITE_ONCE(i2c->noirq_suspended, false);
+	return 0;
+}
+
 static const struct dev_pm_ops sbcon_pm_ops = {
 	SYSTEM_SLEEP_PM_OPS(sbcon_suspend, sbcon_resume)
+	NOIRQ_SYSTEM_SLEEP_PM_OPS(sbcon_suspend_noirq, sbcon_resume_noirq)
 	RUNTIME_PM_OPS(sbcon_runtime_suspend, sbcon_runtime_resume, NULL)
 };
 
