@@ -64,11 +64,11 @@ check "nak.failure-counted" $((fail + 1)) "$(cat $S/fail)"
 check "nak.error-names-prepare_late" yes "$(dmesg | grep -q 'prepare_late: suspend aborted, cannot arm the PMIC for sleep: -ENXIO' && echo yes)"
 check "nak.hit-prepare_late" 1 "$(in_phase platform_prepare_late 'i2c_result: .* ret=-6$')"
 check "nak.only-failure" 1 "$(grep -c 'i2c_result: .* ret=-' $T/trace)"
-check "nak.domain-off-before-window" yes "$(awk '
-	/device_pm_callback_start: .*(10005000.mmci|4e000000.ethernet).*noirq power domain \[suspend\]/ { in_cb = 1 }
+check "nak.domain-off-before-window" yes "$(awk -v members="($MMCI_DEV|$ETH_DEV)" -v sbcon="$SBCON_DEV" '
+	$0 ~ "device_pm_callback_start: .*" members ".*noirq power domain \\[suspend\\]" { in_cb = 1 }
 	in_cb && /i2c_result: .* ret=1$/ { off = 1 }
 	/device_pm_callback_end: / { in_cb = 0 }
-	/device_pm_callback_start: .* 10016000.i2c, .*noirq driver \[suspend\]/ { print off ? "yes" : "no"; exit }' $T/trace)"
+	$0 ~ "device_pm_callback_start: .* " sbcon ", .*noirq driver \\[suspend\\]" { print off ? "yes" : "no"; exit }' $T/trace)"
 check "nak.no-enter" 0 "$(grep -c 'machine_suspend\[' $T/trace)"
 check "nak.devices-resumed" yes "$(grep -q 'dpm_complete\[[0-9]*\] end' $T/trace &&
 	[ "$(cat $MMCI/power/runtime_status)" = active ] && echo yes)"

@@ -14,10 +14,12 @@ PMIC_GPIO_CTRL=0x1d	# SLPCTLEN (bit 6): the sleep arming the platform does
 case "$(tr '\0' ' ' < /proc/device-tree/compatible)" in
 *arm,vexpress,v2p-ca15*)
 	BOARD=a15 MODEL="V2P-CA15 vexpress-pm"
-	SBCON_NODE=i2c@160000 MMCI_DEV=1c050000.mmc ETH_DEV=1a000000.ethernet ;;
+	SBCON_NODE=i2c@160000 SBCON_DEV=1c160000.i2c
+	MMCI_DEV=1c050000.mmc ETH_DEV=1a000000.ethernet ;;
 *)
 	BOARD=a9 MODEL="V2P-CA9 vexpress-pm"
-	SBCON_NODE=i2c@16000 MMCI_DEV=10005000.mmci ETH_DEV=4e000000.ethernet ;;
+	SBCON_NODE=i2c@16000 SBCON_DEV=10016000.i2c
+	MMCI_DEV=10005000.mmci ETH_DEV=4e000000.ethernet ;;
 esac
 MMCI=/sys/bus/amba/devices/$MMCI_DEV
 
