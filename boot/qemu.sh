@@ -3,7 +3,12 @@
 # Boot the vexpress-pm board in QEMU.
 #
 #   qemu.sh [--interactive] [--plan NAME] [--append ARGS] [--no-pmic]
-#           [--timeout SECONDS] [--log FILE] [--icount]
+#           [--device SPEC]... [--dtb FILE] [--timeout SECONDS] [--log FILE]
+#           [--icount]
+#
+# --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
+# edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
+# second TWL92230 at another address on the SBCon bus.
 #
 # Without --interactive the serial console goes to stdout (and --log), the
 # guest runs test plan NAME and powers off, and the exit status is the
@@ -14,7 +19,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount=
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb=
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -22,6 +27,8 @@ while [ $# -gt 0 ]; do
 	--plan) plan=$2; shift ;;
 	--append) append="$append $2"; shift ;;
 	--no-pmic) pmic=no ;;
+	--device) extra="$extra -device $2"; shift ;;
+	--dtb) dtb=$2; shift ;;
 	--timeout) tmo=$2; shift ;;
 	--log) log=$2; shift ;;
 	--icount) icount="-icount shift=1,sleep=off" ;;
@@ -33,6 +40,8 @@ done
 for f in uImage vexpress-pm-ca9.dtb rootfs.cpio.gz; do
 	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
 done
+dtb=${dtb:-$images/vexpress-pm-ca9.dtb}
+[ -f "$dtb" ] || { echo "qemu.sh: no such DTB $dtb" >&2; exit 2; }
 qemu=${QEMU:-qemu-system-arm}
 command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-system-arm)" >&2; exit 2; }
 # QEMU 9.2 removed the TWL92230 model: say so rather than boot a board
@@ -45,10 +54,11 @@ if [ $pmic = yes ]; then
 	}
 	devices="-device twl92230,address=0x4a $devices"
 fi
+devices="$devices$extra"
 
 cmdline="console=ttyAMA0 panic=-1 oops=panic${plan:+ plan=$plan}$append"
 set -- -M vexpress-a9 -smp 2 -m 256 -no-reboot $icount \
-	-kernel "$images/uImage" -dtb "$images/vexpress-pm-ca9.dtb" \
+	-kernel "$images/uImage" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
 
 if [ $interactive = yes ]; then

@@ -293,6 +293,10 @@ struct twl92230_sleep *twl92230_sleep_get(struct device_node *np)
 	struct i2c_client *client;
 	struct twl92230_sleep *sleep;
 
+	/* Any other chip's drvdata is not a struct twl92230_sleep */
+	if (!of_device_is_compatible(np, "ti,twl92230"))
+		return ERR_PTR(-ENODEV);
+
 	client = of_find_i2c_device_by_node(np);
 	if (!client)
 		return ERR_PTR(-ENODEV);

@@ -640,6 +640,7 @@ static int sbcon_probe(struct platform_device *pdev)
 	struct device *dev = &pdev->dev;
 	struct i2c_timings t;
 	struct sbcon_i2c *i2c;
+	struct resource *res;
 	unsigned long rate;
 	int ret;
 
@@ -650,12 +651,29 @@ static int sbcon_probe(struct platform_device *pdev)
 	init_completion(&i2c->done);
 	platform_set_drvdata(pdev, i2c);
 
-	i2c->base = devm_platform_ioremap_resource_byname(pdev, "sbcon");
+	/* Check the DT's bus speed before claiming anything */
+	i2c_parse_fw_timings(dev, &t, true);
+	if (!t.bus_freq_hz || t.bus_freq_hz > I2C_MAX_FAST_MODE_PLUS_FREQ)
+		return dev_err_probe(dev, -EINVAL,
+				     "clock-frequency %u Hz not in 1..%u\n",
+				     t.bus_freq_hz, I2C_MAX_FAST_MODE_PLUS_FREQ);
+
+	/* Name the missing range: ioremap would only say "invalid resource" */
+	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "sbcon");
+	if (!res)
+		return dev_err_probe(dev, -EINVAL,
+				     "no \"sbcon\" register range in reg/reg-names\n");
+	i2c->base = devm_ioremap_resource(dev, res);
 	if (IS_ERR(i2c->base))
 		return PTR_ERR(i2c->base);
-	i2c->timer = devm_platform_ioremap_resource_byname(pdev, "timer");
+	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "timer");
+	if (!res)
+		return dev_err_probe(dev, -EINVAL,
+				     "no \"timer\" register range in reg/reg-names: the SP804 that paces the bus\n");
+	i2c->timer = devm_ioremap_resource(dev, res);
 	if (IS_ERR(i2c->timer))
 		return PTR_ERR(i2c->timer);
+	/* platform_get_irq() names the missing interrupt itself */
 	i2c->irq = platform_get_irq(pdev, 0);
 	if (i2c->irq < 0)
 		return i2c->irq;
@@ -667,10 +685,6 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (IS_ERR(i2c->pclk))
 		return dev_err_probe(dev, PTR_ERR(i2c->pclk), "no APB clock\n");
 
-	i2c_parse_fw_timings(dev, &t, true);
-	if (!t.bus_freq_hz || t.bus_freq_hz > I2C_MAX_FAST_MODE_PLUS_FREQ)
-		return dev_err_probe(dev, -EINVAL, "bad clock-frequency %u\n",
-				     t.bus_freq_hz);
 	/* Lines released: a slave left mid-byte is recovered on first use */
 	writel(SBCON_LINES, i2c->base + SBCON_SET);
 
