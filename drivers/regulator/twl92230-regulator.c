@@ -135,8 +135,8 @@ static int twl92230_vcore_set_suspend_voltage(struct regulator_dev *rdev,
 	if (sel < 0)
 		return sel;
 
-	ret = regmap_update_bits(regmap, d->suspend_vsel_reg,
-				 d->desc.vsel_mask, sel);
+	ret = regmap_update_bits(regmap, d->suspend_vsel_reg, d->desc.vsel_mask,
+				 sel);
 	if (ret)
 		return ret;
 
@@ -346,7 +346,8 @@ int twl92230_sleep_arm(struct twl92230_sleep *sleep)
 	if (!ret && (val & TWL92230_SLEEP_ARM) != TWL92230_SLEEP_ARM)
 		ret = -EIO;
 	if (ret) {
-		regmap_write(sleep->regmap, TWL92230_GPIO_CTRL, sleep->gpio_ctrl);
+		regmap_write(sleep->regmap, TWL92230_GPIO_CTRL,
+			     sleep->gpio_ctrl);
 		goto err;
 	}
 
@@ -433,7 +434,8 @@ static int twl92230_probe(struct i2c_client *client)
 
 	config.regmap = sleep->regmap;
 	for (i = 0; i < ARRAY_SIZE(twl92230_regulators); i++) {
-		const struct regulator_desc *desc = &twl92230_regulators[i].desc;
+		const struct regulator_desc *desc =
+			&twl92230_regulators[i].desc;
 
 		rdev = devm_regulator_register(dev, desc, &config);
 		if (IS_ERR(rdev))
