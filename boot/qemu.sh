@@ -3,7 +3,8 @@
 # Boot the vexpress-pm board in QEMU.
 #
 #   qemu.sh [--board a9|a15] [--interactive] [--plan NAME] [--append ARGS]
-#           [--no-pmic] [--timeout SECONDS] [--log FILE] [--icount]
+#           [--no-pmic] [--device SPEC]... [--dtb FILE] [--timeout SECONDS]
+#           [--log FILE] [--icount]
 #
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
@@ -11,6 +12,9 @@
 # Both run the same kernel. The uImage is linked for the A9's RAM, so the
 # A15 boots the zImage, which QEMU places in its RAM and which relocates
 # itself.
+# --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
+# edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
+# second TWL92230 at another address on the SBCon bus.
 #
 # Without --interactive the serial console goes to stdout (and --log), the
 # guest runs test plan NAME and powers off, and the exit status is the
@@ -21,7 +25,8 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount= board=${BOARD:-a9}
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb=
+board=${BOARD:-a9}
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -30,6 +35,8 @@ while [ $# -gt 0 ]; do
 	--plan) plan=$2; shift ;;
 	--append) append="$append $2"; shift ;;
 	--no-pmic) pmic=no ;;
+	--device) extra="$extra -device $2"; shift ;;
+	--dtb) dtb=$2; shift ;;
 	--timeout) tmo=$2; shift ;;
 	--log) log=$2; shift ;;
 	--icount) icount="-icount shift=1,sleep=off" ;;
@@ -39,14 +46,16 @@ while [ $# -gt 0 ]; do
 done
 
 case "$board" in
-a9) machine=vexpress-a9 kernel=uImage dtb=vexpress-pm-ca9.dtb ;;
-a15) machine=vexpress-a15 kernel=zImage dtb=vexpress-pm-ca15.dtb ;;
+a9) machine=vexpress-a9 kernel=uImage board_dtb=vexpress-pm-ca9.dtb ;;
+a15) machine=vexpress-a15 kernel=zImage board_dtb=vexpress-pm-ca15.dtb ;;
 *) echo "qemu.sh: unknown board '$board' (a9 or a15)" >&2; exit 2 ;;
 esac
 
-for f in $kernel $dtb rootfs.cpio.gz; do
+for f in $kernel $board_dtb rootfs.cpio.gz; do
 	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
 done
+dtb=${dtb:-$images/$board_dtb}
+[ -f "$dtb" ] || { echo "qemu.sh: no such DTB $dtb" >&2; exit 2; }
 qemu=${QEMU:-qemu-system-arm}
 command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-system-arm)" >&2; exit 2; }
 # QEMU 9.2 removed the TWL92230 model: say so rather than boot a board
@@ -59,10 +68,11 @@ if [ $pmic = yes ]; then
 	}
 	devices="-device twl92230,address=0x4a $devices"
 fi
+devices="$devices$extra"
 
 cmdline="console=ttyAMA0 panic=-1 oops=panic${plan:+ plan=$plan}$append"
 set -- -M $machine -smp 2 -m 256 -no-reboot $icount \
-	-kernel "$images/$kernel" -dtb "$images/$dtb" \
+	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
 
 if [ $interactive = yes ]; then

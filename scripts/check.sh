@@ -7,6 +7,7 @@
 #   - checkpatch.pl --strict on every file in drivers/ and every patch
 #   - our objects rebuilt with W=1 and sparse (C=1): no warnings
 #   - kernel-doc -none on our sources
+#   - clang-format with the tree's style, deviations only where listed
 #   - our bindings and the board DTB validated with dt-schema (see below
 #     for why not through dt_binding_check/dtbs_check)
 set -u
@@ -92,6 +93,10 @@ gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects" "$out/w1"
 "$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) \
 	> "$out/kdoc" 2>&1
 gate "kernel-doc" "$out/kdoc"
+
+# clang-format: differences only where scripts/clang-format.allow says
+sh scripts/check-format.sh "$tree" $patched > "$out/format" 2>&1
+gate "clang-format ($(echo $patched | wc -w) files; allowed deviations: $(grep -c '	' scripts/clang-format.allow))" "$out/format"
 
 # DT bindings. The kernel's dt_binding_check/dtbs_check targets refuse
 # Debian 12's dt-schema (2022.08; 6.12 asks for 2023.9), so run the same

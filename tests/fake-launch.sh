@@ -8,13 +8,13 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--plan) plan=$2; shift ;;
 	--log) log=$2; shift ;;
-	--timeout|--append) shift ;;
+	--timeout|--append|--dtb|--device) shift ;;
 	esac
 	shift
 done
 start="vexpress-pm: plan $plan start"
 case "$plan" in
-fixture-pass)
+fixture-pass|fixture-dt-edit)
 	printf '%s\nTAP version 13\n1..2\nok 1 a\nok 2 b\n# 2 passed\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" > "$log"; exit 0 ;;
 fixture-fail)
 	printf '%s\nTAP version 13\n1..2\nok 1 a\nnot ok 2 b\nvexpress-pm: plan %s exit 1\n' "$start" "$plan" > "$log"; exit 1 ;;

@@ -18,6 +18,13 @@
 # ordering oracle (sleeptrace check) judges it, one result per rule: a rule
 # must hold, except the rules named here, which must be violated (negative
 # demonstrations); a rule the capture cannot show is a skip.
+#
+# "# dt-edit: [-c|-r|-d|-p|-t TYPE]... NODE [PROPERTY [VALUE...]]"
+# (repeatable, applied in order) boots the plan with an edited copy of the
+# board DTB, $BUILD/results/PLAN.dtb: each line runs
+# "fdtput OPTIONS COPY NODE ..." (device-tree-compiler), so a bad-DT case
+# is a few header lines, not another .dts. Words split on blanks: no
+# quoting, no values with spaces. A failing edit fails the plan.
 # LAUNCH overrides the launcher (the runner's own tests use a fake one).
 set -u
 
@@ -37,6 +44,41 @@ log=$results/$plan.log
 args="--board $board $(header qemu-args)"
 tmo=$(header timeout); tmo=${tmo:-120}
 allow=$(header allow)
+
+# dt_edit WORD...: one dt-edit line; fdtput wants its options before the
+# file, the plan's words list them first.
+dt_edit() {
+	opts=
+	while [ $# -gt 0 ]; do
+		case $1 in
+		-t) opts="$opts $1 $2"; shift ;;
+		-*) opts="$opts $1" ;;
+		*) break ;;
+		esac
+		shift
+	done
+	# shellcheck disable=SC2086 # opts is a word list by design
+	fdtput $opts "$dtb" "$@"
+}
+
+: > "$log.err"
+edits=$(header dt-edit)
+if [ -n "$edits" ]; then
+	dtb=${log%.log}.dtb
+	cp "$top/${BUILD:-build}/images/vexpress-pm-ca${board#a}.dtb" "$dtb" || exit 1
+	args="$args --dtb $dtb"
+	while IFS= read -r e; do
+		# shellcheck disable=SC2086 # e is a word list by design
+		dt_edit $e 2>>"$log.err" || {
+			echo "    # $plan: dt-edit failed: $e"
+			sed 's/^/    # /' "$log.err"
+			echo "# counts: 0 1 0"
+			exit 1
+		}
+	done <<EOF
+$edits
+EOF
+fi
 
 # shellcheck disable=SC2086 # args is a word list by design
 "$launch" --plan "$plan" --timeout "$tmo" --log "$log" $args >/dev/null 2>"$log.err"

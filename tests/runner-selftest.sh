@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The runner's own tests: run-plan.sh must fail a plan whose guest reports a
-# failure, hangs, or leaves an empty, truncated or oopsing console, and pass
-# a good one. The fixture plans run in the real guest; the console-shape
+# failure, hangs, or leaves an empty, truncated or oopsing console, or whose
+# dt-edit does not apply, and pass a good one. The fixture plans run in the real guest; the console-shape
 # cases use tests/fake-launch.sh, which replays canned console logs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,6 +33,7 @@ expect fixture-empty fail "$fake"
 expect fixture-truncated fail "$fake"
 expect fixture-oops fail "$fake"
 expect fixture-hang fail "$fake"
+expect fixture-dt-edit fail "$fake"
 # The same failures with the real launcher and guest.
 expect fixture-fail fail
 expect fixture-hang fail

@@ -135,8 +135,8 @@ static int twl92230_vcore_set_suspend_voltage(struct regulator_dev *rdev,
 	if (sel < 0)
 		return sel;
 
-	ret = regmap_update_bits(regmap, d->suspend_vsel_reg,
-				 d->desc.vsel_mask, sel);
+	ret = regmap_update_bits(regmap, d->suspend_vsel_reg, d->desc.vsel_mask,
+				 sel);
 	if (ret)
 		return ret;
 
@@ -293,6 +293,10 @@ struct twl92230_sleep *twl92230_sleep_get(struct device_node *np)
 	struct i2c_client *client;
 	struct twl92230_sleep *sleep;
 
+	/* Any other chip's drvdata is not a struct twl92230_sleep */
+	if (!of_device_is_compatible(np, "ti,twl92230"))
+		return ERR_PTR(-ENODEV);
+
 	client = of_find_i2c_device_by_node(np);
 	if (!client)
 		return ERR_PTR(-ENODEV);
@@ -342,7 +346,8 @@ int twl92230_sleep_arm(struct twl92230_sleep *sleep)
 	if (!ret && (val & TWL92230_SLEEP_ARM) != TWL92230_SLEEP_ARM)
 		ret = -EIO;
 	if (ret) {
-		regmap_write(sleep->regmap, TWL92230_GPIO_CTRL, sleep->gpio_ctrl);
+		regmap_write(sleep->regmap, TWL92230_GPIO_CTRL,
+			     sleep->gpio_ctrl);
 		goto err;
 	}
 
@@ -429,7 +434,8 @@ static int twl92230_probe(struct i2c_client *client)
 
 	config.regmap = sleep->regmap;
 	for (i = 0; i < ARRAY_SIZE(twl92230_regulators); i++) {
-		const struct regulator_desc *desc = &twl92230_regulators[i].desc;
+		const struct regulator_desc *desc =
+			&twl92230_regulators[i].desc;
 
 		rdev = devm_regulator_register(dev, desc, &config);
 		if (IS_ERR(rdev))

@@ -345,7 +345,8 @@ static int live_init(struct kunit *test)
 {
 	struct device_node *np;
 
-	np = of_find_compatible_node(NULL, NULL, "arm,vexpress-sbcon-timer-i2c");
+	np = of_find_compatible_node(NULL, NULL,
+				     "arm,vexpress-sbcon-timer-i2c");
 	test->priv = of_get_i2c_adapter_by_node(np);
 	of_node_put(np);
 	if (!test->priv)
@@ -437,7 +438,8 @@ static void sbcon_live_suspended(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ret, -ESHUTDOWN);
 	KUNIT_EXPECT_EQ(test, ret2, -ESHUTDOWN);
 	KUNIT_EXPECT_EQ(test, val, 0);
-	KUNIT_EXPECT_EQ_MSG(test, active_ns, 0ULL, "the controller was resumed");
+	KUNIT_EXPECT_EQ_MSG(test, active_ns, 0ULL,
+			    "the controller was resumed");
 	KUNIT_EXPECT_LT_MSG(test, failed_ns, real_ns / 10,
 			    "failing took %llu ns, a real transfer %llu ns",
 			    failed_ns, real_ns);

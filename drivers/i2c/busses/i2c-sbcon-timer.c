@@ -262,7 +262,8 @@ VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
 		break;
 	case SBCON_BIT_SDA:
 		if (sm->bitn)	/* a data bit; a receiver leaves SDA alone */
-			high = !sbcon_sm_tx(sm) || (sm->shift & BIT(sm->bitn - 1));
+			high = !sbcon_sm_tx(sm) ||
+			       (sm->shift & BIT(sm->bitn - 1));
 		else		/* the ACK bit: NAK the last byte we read */
 			high = sbcon_sm_tx(sm) ||
 			       sm->pos + 1 == sm->msgs[sm->msg].len;
@@ -434,8 +435,10 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c, unsigned long timeout)
 	synchronize_irq(i2c->irq);
 	if (i2c->sm.phase == SBCON_DONE)	/* finished as we gave up */
 		return i2c->sm.err;
-	dev_warn_ratelimited(i2c->dev, "no timer tick for %u ms, %u ticks, phase %d\n",
-			     jiffies_to_msecs(timeout), i2c->ticks, i2c->sm.phase);
+	dev_warn_ratelimited(i2c->dev,
+			     "no timer tick for %u ms, %u ticks, phase %d\n",
+			     jiffies_to_msecs(timeout), i2c->ticks,
+			     i2c->sm.phase);
 	/* Name the cause of the 2009 breakage when it is the cause. */
 	if (!irq_no_suspend && pm_suspend_target_state != PM_SUSPEND_ON)
 		dev_err_ratelimited(i2c->dev,
@@ -640,6 +643,7 @@ static int sbcon_probe(struct platform_device *pdev)
 	struct device *dev = &pdev->dev;
 	struct i2c_timings t;
 	struct sbcon_i2c *i2c;
+	struct resource *res;
 	unsigned long rate;
 	int ret;
 
@@ -650,27 +654,42 @@ static int sbcon_probe(struct platform_device *pdev)
 	init_completion(&i2c->done);
 	platform_set_drvdata(pdev, i2c);
 
-	i2c->base = devm_platform_ioremap_resource_byname(pdev, "sbcon");
+	/* Check the DT's bus speed before claiming anything */
+	i2c_parse_fw_timings(dev, &t, true);
+	if (!t.bus_freq_hz || t.bus_freq_hz > I2C_MAX_FAST_MODE_PLUS_FREQ)
+		return dev_err_probe(dev, -EINVAL,
+				     "clock-frequency %u Hz not in 1..%u\n",
+				     t.bus_freq_hz,
+				     I2C_MAX_FAST_MODE_PLUS_FREQ);
+
+	/* Name the missing range: ioremap would only say "invalid resource" */
+	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "sbcon");
+	if (!res)
+		return dev_err_probe(dev, -EINVAL,
+				     "no \"sbcon\" register range in reg/reg-names\n");
+	i2c->base = devm_ioremap_resource(dev, res);
 	if (IS_ERR(i2c->base))
 		return PTR_ERR(i2c->base);
-	i2c->timer = devm_platform_ioremap_resource_byname(pdev, "timer");
+	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "timer");
+	if (!res)
+		return dev_err_probe(dev, -EINVAL,
+				     "no \"timer\" register range in reg/reg-names: the SP804 that paces the bus\n");
+	i2c->timer = devm_ioremap_resource(dev, res);
 	if (IS_ERR(i2c->timer))
 		return PTR_ERR(i2c->timer);
+	/* platform_get_irq() names the missing interrupt itself */
 	i2c->irq = platform_get_irq(pdev, 0);
 	if (i2c->irq < 0)
 		return i2c->irq;
 
 	i2c->timclk = devm_clk_get(dev, "timclken1");
 	if (IS_ERR(i2c->timclk))
-		return dev_err_probe(dev, PTR_ERR(i2c->timclk), "no timer clock\n");
+		return dev_err_probe(dev, PTR_ERR(i2c->timclk),
+				     "no timer clock\n");
 	i2c->pclk = devm_clk_get(dev, "apb_pclk");
 	if (IS_ERR(i2c->pclk))
 		return dev_err_probe(dev, PTR_ERR(i2c->pclk), "no APB clock\n");
 
-	i2c_parse_fw_timings(dev, &t, true);
-	if (!t.bus_freq_hz || t.bus_freq_hz > I2C_MAX_FAST_MODE_PLUS_FREQ)
-		return dev_err_probe(dev, -EINVAL, "bad clock-frequency %u\n",
-				     t.bus_freq_hz);
 	/* Lines released: a slave left mid-byte is recovered on first use */
 	writel(SBCON_LINES, i2c->base + SBCON_SET);
 
@@ -709,7 +728,8 @@ static int sbcon_probe(struct platform_device *pdev)
 
 	ret = sbcon_calibrate(i2c);
 	if (ret) {
-		dev_err_probe(dev, ret, "timer IRQ %d does not tick\n", i2c->irq);
+		dev_err_probe(dev, ret, "timer IRQ %d does not tick\n",
+			      i2c->irq);
 		goto err_put;
 	}
 

@@ -26,7 +26,8 @@ struct vexpress_pmic_pd {
 	struct regulator *supply;
 };
 
-static struct vexpress_pmic_pd *to_vexpress_pmic_pd(struct generic_pm_domain *genpd)
+static struct vexpress_pmic_pd *
+to_vexpress_pmic_pd(struct generic_pm_domain *genpd)
 {
 	return container_of(genpd, struct vexpress_pmic_pd, genpd);
 }
