@@ -124,9 +124,13 @@ int main(int argc, char **argv)
 	addr = strtol(argv[2], NULL, 0);
 	reg = strtol(argv[3], NULL, 0);
 	n = atoi(argv[4]);
-	lat = calloc(n > 0 ? n : 1, sizeof(*lat));
+	if (n <= 0) {
+		fprintf(stderr, "i2c-bench: N must be at least 1, not '%s'\n", argv[4]);
+		return 2;
+	}
+	lat = calloc(n, sizeof(*lat));
 	fd = open(path, O_RDWR);
-	if (fd < 0 || n <= 0 || !lat) {
+	if (fd < 0 || !lat) {
 		perror(fd < 0 ? path : "i2c-bench");
 		return 2;
 	}
