@@ -4,12 +4,17 @@
 #
 #   qemu.sh [--interactive] [--plan NAME] [--append ARGS] [--no-pmic]
 #           [--device SPEC]... [--dtb FILE] [--timeout SECONDS] [--log FILE]
-#           [--icount]
+#           [--icount[=OPTS]] [--smp N]
 #
 # --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
 # edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
 # second TWL92230 at another address on the SBCon bus.
 #
+# --icount runs QEMU with "-icount OPTS" (default shift=1,sleep=off: one
+# instruction every 2 ns of virtual time, idle time skipped), which makes
+# the guest's clocks deterministic (make bench). --smp N: CPUs (default 2);
+# under -icount QEMU runs all CPUs round-robin on one thread, and with two
+# the guest took minutes to reach /init (seen with QEMU 7.2): use 1 there.
 # Without --interactive the serial console goes to stdout (and --log), the
 # guest runs test plan NAME and powers off, and the exit status is the
 # guest's verdict: the plan's exit status, 124 on a wall-clock timeout (the
@@ -19,7 +24,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb=
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -32,6 +37,8 @@ while [ $# -gt 0 ]; do
 	--timeout) tmo=$2; shift ;;
 	--log) log=$2; shift ;;
 	--icount) icount="-icount shift=1,sleep=off" ;;
+	--icount=*) icount="-icount ${1#--icount=}" ;;
+	--smp) smp=$2; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -57,7 +64,7 @@ fi
 devices="$devices$extra"
 
 cmdline="console=ttyAMA0 panic=-1 oops=panic${plan:+ plan=$plan}$append"
-set -- -M vexpress-a9 -smp 2 -m 256 -no-reboot $icount \
+set -- -M vexpress-a9 -smp "$smp" -m 256 -no-reboot $icount \
 	-kernel "$images/uImage" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
 
