@@ -29,7 +29,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" \
 
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD
 
-.PHONY: help deps tree config kernel rootfs images host run shell test check patches clean
+.PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -43,6 +43,10 @@ help:
 	@echo '          rootfs.cpio.gz,vexpress-pm.itb}'
 	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle)'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
+	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (under -icount):'
+	@echo '          $(BUILD)/timeline/suspend.html (and .png with chromium)'
+	@echo '  bench   under -icount: suspend/resume time per phase, and our I2C driver against'
+	@echo '          i2c-versatile (latency, CPU per transfer); not part of test'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
@@ -87,6 +91,12 @@ $(build)/host/sleeptrace: $(wildcard tests/sleeptrace/*.[ch])
 
 run: images host
 	@sh boot/main-job.sh
+
+timeline: images host
+	@sh boot/timeline.sh
+
+bench: images host
+	@sh boot/bench.sh
 
 shell: images
 	@sh boot/qemu.sh --interactive

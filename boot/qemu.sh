@@ -4,7 +4,7 @@
 #
 #   qemu.sh [--board a9|a15] [--interactive] [--plan NAME] [--append ARGS]
 #           [--no-pmic] [--device SPEC]... [--dtb FILE] [--timeout SECONDS]
-#           [--log FILE] [--icount]
+#           [--log FILE] [--icount[=OPTS]] [--smp N]
 #
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
@@ -16,6 +16,11 @@
 # edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
 # second TWL92230 at another address on the SBCon bus.
 #
+# --icount runs QEMU with "-icount OPTS" (default shift=1,sleep=off: one
+# instruction every 2 ns of virtual time, idle time skipped), which makes
+# the guest's clocks deterministic (make bench). --smp N: CPUs (default 2);
+# under -icount QEMU runs all CPUs round-robin on one thread, and with two
+# the guest took minutes to reach /init (seen with QEMU 7.2): use 1 there.
 # Without --interactive the serial console goes to stdout (and --log), the
 # guest runs test plan NAME and powers off, and the exit status is the
 # guest's verdict: the plan's exit status, 124 on a wall-clock timeout (the
@@ -25,7 +30,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb=
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2
 board=${BOARD:-a9}
 
 while [ $# -gt 0 ]; do
@@ -40,6 +45,8 @@ while [ $# -gt 0 ]; do
 	--timeout) tmo=$2; shift ;;
 	--log) log=$2; shift ;;
 	--icount) icount="-icount shift=1,sleep=off" ;;
+	--icount=*) icount="-icount ${1#--icount=}" ;;
+	--smp) smp=$2; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -71,7 +78,7 @@ fi
 devices="$devices$extra"
 
 cmdline="console=ttyAMA0 panic=-1 oops=panic${plan:+ plan=$plan}$append"
-set -- -M $machine -smp 2 -m 256 -no-reboot $icount \
+set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount \
 	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
 

@@ -95,6 +95,14 @@ first=$(sed -n 's/.*device_pm_callback_start: [^ ]* \([^ ,]*\), parent: .*, \(dr
 sed "s/10005000.mmci, parent: [^,]*,[^,]*,/10005000.mmci, parent: $first,/" "$good" > "$tmp/parent-first"
 expect parent-first "children before parents"
 
+# The per-phase table (sleeptrace phases, make bench): the arming's three
+# PMIC transactions (read, write, read back) inside prepare_late, the
+# disarming write inside wake.
+"$oracle" phases "$good" > "$tmp/phases.out" 2>&1
+grep -q '^| platform_prepare_late | [0-9.]* | 3 |$' "$tmp/phases.out" &&
+	grep -q '^| platform_wake | [0-9.]* | 1 |$' "$tmp/phases.out"
+result $? "phases.platform-transactions" "$tmp/phases.out"
+
 : > "$tmp/empty"
 "$oracle" check "$tmp/empty" > "$tmp/empty.out" 2>&1
 result "$([ $? = 2 ]; echo $?)" "empty-capture.is-an-error" "$tmp/empty.out"

@@ -8,6 +8,10 @@
  *   sleeptrace check [-a ADDR] TRACE     the ordering contract (rules.c);
  *                                        exit 1 and each violation printed
  *                                        as the rule plus its trace lines
+ *   sleeptrace phases TRACE              a Markdown table of how long each
+ *                                        phase took and how many I2C
+ *                                        transactions it holds, plus the
+ *                                        suspend and resume totals
  *
  * ADDR is the PMIC's 7-bit I2C address (default 0x4a). Exit 2: bad usage
  * or an unreadable or empty capture.
@@ -166,9 +170,58 @@ static void explain(const struct trace *t, int pmic)
 	}
 }
 
+/* Milliseconds from event a to event b, both indices; -1 if either is missing */
+static double span_ms(const struct trace *t, int a, int b)
+{
+	return a < 0 || b < 0 ? -1 : (t->ev[b].ts - t->ev[a].ts) * 1e3;
+}
+
+/*
+ * For benchmarks (make bench): the duration of every phase in trace order,
+ * nested phases indented. Suspend runs from suspend_enter to the machine
+ * going down, resume from it waking up to thaw_processes done: the
+ * machine's sleep itself takes no trace time (sched_clock stops).
+ */
+static void phases(const struct trace *t)
+{
+	int depth = 0, i, j, k;
+
+	printf("| phase | ms | I2C transactions |\n| --- | ---: | ---: |\n");
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+		int xfers = 0;
+
+		if (e->kind != EV_PHASE)
+			continue;
+		if (!e->begin) {
+			if (depth)
+				depth--;
+			continue;
+		}
+		j = matching_end(t, i);
+		for (k = i; k < (j < 0 ? t->n : j); k++)
+			xfers += t->ev[k].kind == EV_XFER;
+		printf("| %*s%s", depth * 2, "", e->name);
+		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
+			printf(" cpu%u", e->val);
+		if (j >= 0)
+			printf(" | %.3f | %d |\n", span_ms(t, i, j), xfers);
+		else
+			printf(" | (no end) | %d |\n", xfers);
+		if (j >= 0)
+			depth++;
+	}
+	printf("| **suspend** (suspend_enter .. machine_suspend) | %.3f | |\n",
+	       span_ms(t, phase_first(t, "suspend_enter", true),
+		       phase_first(t, "machine_suspend", true)));
+	printf("| **resume** (machine_suspend .. thaw_processes) | %.3f | |\n",
+	       span_ms(t, phase_first(t, "machine_suspend", false),
+		       phase_last(t, "thaw_processes", false)));
+}
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: sleeptrace explain|check [-a PMIC_ADDR] TRACE\n");
+	fprintf(stderr, "usage: sleeptrace explain|check|phases [-a PMIC_ADDR] TRACE\n");
 	exit(2);
 }
 
@@ -206,6 +259,8 @@ int main(int argc, char **argv)
 		explain(&t, pmic);
 	else if (!strcmp(cmd, "check"))
 		ret = rules_check(&t, pmic) ? 1 : 0;
+	else if (!strcmp(cmd, "phases"))
+		phases(&t);
 	else
 		usage();
 	trace_free(&t);

@@ -67,10 +67,15 @@ trace_start() {
 
 # Print the capture (the live trace, or a copy saved in FILE) for the host
 # (boot/main-job.sh, the runner's oracle), with the device links so the
-# oracle can check supplier/consumer order.
+# oracle can check supplier/consumer order, and the two header lines
+# pm-graph's sleepgraph needs to draw a timeline from it (make timeline):
+# its stamp ("# suspend-MMDDYY-HHMMSS HOST MODE KERNEL"; MODE "mem" makes it
+# take machine_suspend as the sleep) and its sysinfo.
 trace_dump() {
 	echo 0 > $T/tracing_on
 	echo "vexpress-pm: trace begin"
+	echo "# suspend-$(date +%m%d%y-%H%M%S) vexpress-pm ${TRACE_MODE:-mem} $(uname -r)"
+	echo "# sysinfo | man:ARM | plat:QEMU vexpress-a9 | cpu:Cortex-A9 | os:Linux $(uname -r) | numcpu:$(grep -c ^processor /proc/cpuinfo) | memsz:$(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
 	for l in /sys/class/devlink/*; do
 		[ -e "$l/supplier" ] || continue
 		echo "# devlink: $(basename "$(readlink "$l/supplier")") $(basename "$(readlink "$l/consumer")")"
@@ -89,6 +94,9 @@ suspend_cycle() {
 	# down ("Wakeup pending", -EBUSY): each PMIC transfer takes 10-250 ms
 	# of real time on a loaded host.
 	echo +4 > /sys/class/rtc/rtc0/wakealarm
+	# pm-graph's name for the state (trace_dump): s2idle is "freeze"
+	TRACE_MODE=$1
+	[ "$1" = mem ] && grep -q '\[s2idle\]' /sys/power/mem_sleep && TRACE_MODE=freeze
 	echo "$1" > /sys/power/state
 	rc=$?
 	echo 0 > /sys/class/rtc/rtc0/wakealarm
