@@ -3,7 +3,9 @@
 # The ordering oracle's own tests, on a recorded trace of a real cycle
 # (fixtures/mem-cycle.trace, from the suspend-mem plan): the recording
 # passes every rule; each deliberately reordered copy must break the rule
-# it targets (and the oracle exit 1); an empty capture is an error (exit 2).
+# it targets (and the oracle exit 1); a recorded cycle of a kernel whose PM
+# core runs prepare_late too early breaks the two rules it should; an
+# empty capture is an error (exit 2).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -94,6 +96,19 @@ expect link-reversed "device-link suppliers"
 first=$(sed -n 's/.*device_pm_callback_start: [^ ]* \([^ ,]*\), parent: .*, \(driver\|bus\|class\|type\) \[suspend\].*/\1/p' "$good" | head -1)
 sed "s/10005000.mmci, parent: [^,]*,[^,]*,/10005000.mmci, parent: $first,/" "$good" > "$tmp/parent-first"
 expect parent-first "children before parents"
+
+# A real cycle on a kernel with a deliberately wrong PM-core change
+# (fixtures/pm-core-reorder.trace: the suspend-mem plan's capture with
+# EXTRA_PATCHES=tests/patches/pm-core-prepare-late-before-noirq.patch):
+# prepare_late ran before the device noirq phase, so exactly two rules
+# break: that order, and PMIC traffic (the domain's noirq power-off) after
+# arming.
+"$oracle" check "$here/fixtures/pm-core-reorder.trace" > "$tmp/reorder.out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$(grep -c '^FAIL' "$tmp/reorder.out")" = 2 ] &&
+	grep -q '^FAIL every suspend_noirq before prepare_late' "$tmp/reorder.out" &&
+	grep -q '^FAIL no PMIC traffic between arming and wake' "$tmp/reorder.out"
+result $? "pm-core-reorder.breaks-exactly-the-two-rules" "$tmp/reorder.out"
 
 # The per-phase table (sleeptrace phases, make bench): the arming's three
 # PMIC transactions (read, write, read back) inside prepare_late, the
