@@ -86,8 +86,9 @@ struct twl92230_regulator_desc {
  * struct twl92230_sleep - one TWL92230 and its sleep arming state
  * @dev: the I2C client's device
  * @regmap: register map of the chip
- * @gpio_ctrl: GPIO_CTRL as found by the last arm, restored by disarm
- * @armed: the chip currently follows its SLEEP input
+ * @gpio_ctrl: GPIO_CTRL as found by the last arm, without SLPCTLEN;
+ *		disarm writes it back
+ * @armed: the chip may follow its SLEEP input (armed, not yet undone)
  */
 struct twl92230_sleep {
 	struct device *dev;
@@ -331,14 +332,16 @@ int twl92230_sleep_arm(struct twl92230_sleep *sleep)
 	int ret;
 
 	/*
-	 * Still armed (a disarm failed): GPIO_CTRL holds the armed value,
-	 * keep the one found before. A failed read writes nothing back.
+	 * The value to restore is GPIO_CTRL without the enable (SLPCTLEN) bit,
+	 * whatever left that set (a disarm that failed, an earlier binding).
+	 * A failed read writes nothing.
 	 */
 	ret = regmap_read(sleep->regmap, TWL92230_GPIO_CTRL, &val);
 	if (ret)
 		goto err;
-	if (!sleep->armed)
-		sleep->gpio_ctrl = val;
+	sleep->gpio_ctrl = val & ~TWL92230_GPIO_SLPCTLEN;
+	/* From the write on the chip may be armed: disarm must write back */
+	sleep->armed = true;
 	ret = regmap_write(sleep->regmap, TWL92230_GPIO_CTRL,
 			   sleep->gpio_ctrl | TWL92230_SLEEP_ARM);
 	if (!ret)
@@ -346,12 +349,11 @@ int twl92230_sleep_arm(struct twl92230_sleep *sleep)
 	if (!ret && (val & TWL92230_SLEEP_ARM) != TWL92230_SLEEP_ARM)
 		ret = -EIO;
 	if (ret) {
-		regmap_write(sleep->regmap, TWL92230_GPIO_CTRL,
-			     sleep->gpio_ctrl);
+		if (!regmap_write(sleep->regmap, TWL92230_GPIO_CTRL,
+				  sleep->gpio_ctrl))
+			sleep->armed = false;
 		goto err;
 	}
-
-	sleep->armed = true;
 	return 0;
 
 err:

@@ -4,7 +4,8 @@
 # the SBCon driver's fault_attrs (debugfs i2c/i2c-N/fail_nak, fail_timeout),
 # which apply only between the controller's suspend_noirq and resume_noirq:
 # an address NAK in prepare_late aborts the suspend with -ENXIO and unwinds
-# it; a timeout in wake gives a logged degraded resume that finish repairs.
+# it; a timeout in wake gives a logged degraded resume that finish repairs;
+# a chip left armed by a failed arm is disarmed by wake.
 # Each is followed by a clean cycle. Then a standby cycle arms nothing.
 # timeout: 300
 . ./lib/board.sh
@@ -13,11 +14,12 @@ F=/sys/kernel/debug/i2c/i2c-$BUS
 S=/sys/power/suspend_stats
 ERR=/tmp/suspend.err
 
-# inject ATTR N: fail the Nth transfer of the next platform window, once
+# inject ATTR N [TIMES]: fail the Nth transfer of the next platform window
+# (and the TIMES - 1 after it)
 inject() {
 	echo 1 > $F/$1/verbose
 	echo "$2" > $F/$1/space
-	echo 1 > $F/$1/times
+	echo "${3:-1}" > $F/$1/times
 	echo 100 > $F/$1/probability
 }
 
@@ -41,7 +43,7 @@ cycle() {
 }
 
 ktap_print_header
-ktap_set_plan 30
+ktap_set_plan 34
 check "fault.attrs-present" yes "$([ -d $F/fail_nak ] && [ -d $F/fail_timeout ] && echo yes)"
 echo deep > /sys/power/mem_sleep
 # The domain stays on, so genpd switches it off over I2C in a noirq
@@ -87,6 +89,21 @@ check "wake.degraded-logged" yes "$(dmesg | grep -q 'wake: PMIC still armed, res
 check "wake.finish-disarmed" yes "$(dmesg | grep -q 'finish: PMIC disarmed on retry' &&
 	[ "$(in_phase platform_finish 'i2c_result: .* ret=1$')" = 1 ] && echo yes)"
 cycle wake.next mem
+
+# A NAK on the arm's read-back and on the restoring write after it (the 3rd
+# and 4th transfers): the chip was armed by the 2nd and stays armed, so the
+# PMIC driver must still count it armed, and wake (which runs after a
+# failed prepare_late) must write GPIO_CTRL back.
+dmesg -c > /dev/null
+inject fail_nak 3 2
+trace_start
+suspend_cycle mem 2> $ERR
+rc=$?
+echo 0 > $T/tracing_on
+check "arm-readback.write-fails" 1 "$rc"
+check "arm-readback.two-faults" 2 "$(grep -c 'i2c_result: .* ret=-6$' $T/trace)"
+check "arm-readback.wake-disarms" 1 "$(in_phase platform_wake 'i2c_result: .* ret=1$')"
+check "arm-readback.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
 echo auto > $MMCI/power/control
 
 # standby: the platform callbacks run, but no PMIC transfer between them
