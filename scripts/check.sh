@@ -39,22 +39,30 @@ patched=$(git -C "$tree" diff --name-only pristine vexpress-pm -- '*.[ch]' | sor
 objs=$(for f in $patched; do case "$f" in *.c) echo "${f%.c}.o" ;; esac; done)
 
 # The series applies with git am to the pristine tree and gives exactly the
-# tree the kernel was built from (same git tree hash: same content).
+# tree the kernel was built from (same git tree hash: same content): HEAD,
+# with nothing changed in the work tree; with EXTRA_PATCHES on top of the
+# series the built tree differs by design, so the series branch is compared.
 am=$out/am
 : > "$out/series"
+built=HEAD
+[ -n "${EXTRA_PATCHES:-}" ] && built=vexpress-pm
+[ -z "$patches" ] && echo "make-patches.sh exported no patches" >> "$out/series"
+git -C "$tree" status --porcelain --untracked-files=no | sed 's/^/changed in the built tree: /' >> "$out/series"
 git -C "$tree" worktree remove --force "$am" 2> /dev/null || rm -rf "$am"
 git -C "$tree" worktree prune
 git -C "$tree" worktree add -q --no-checkout --detach "$am" pristine
 # Only the files the patches touch are checked out: am needs no others.
 git -C "$am" sparse-checkout set --no-cone \
-	$(sed -n 's|^+++ b/||p; s|^--- a/||p' $patches | grep -v '^/dev/null' | sort -u)
+	$(sed -n 's|^+++ b/||p; s|^--- a/||p' $patches /dev/null | grep -v '^/dev/null' | sort -u)
 git -C "$am" checkout -q --detach pristine
-if ! git -C "$am" am -q $patches > "$out/am.log" 2>&1; then
+if [ -z "$patches" ]; then
+	:
+elif ! git -C "$am" am -q $patches > "$out/am.log" 2>&1 < /dev/null; then
 	echo "git am of the series onto pristine failed:" >> "$out/series"
 	cat "$out/am.log" >> "$out/series"
-elif [ "$(git -C "$am" rev-parse 'HEAD^{tree}')" != "$(git -C "$tree" rev-parse 'vexpress-pm^{tree}')" ]; then
-	echo "the series applied with git am differs from the built tree:" >> "$out/series"
-	git -C "$am" diff --stat HEAD vexpress-pm >> "$out/series"
+elif [ "$(git -C "$am" rev-parse 'HEAD^{tree}')" != "$(git -C "$tree" rev-parse "$built^{tree}")" ]; then
+	echo "the series applied with git am differs from the built tree ($built):" >> "$out/series"
+	git -C "$am" diff --stat HEAD "$built" >> "$out/series"
 fi
 git -C "$tree" worktree remove --force "$am"
 gate "series: $(echo $patches | wc -w) patches apply with git am to pristine, same tree as built" "$out/series"

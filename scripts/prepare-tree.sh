@@ -53,10 +53,11 @@ kpath() {
 }
 
 # Nothing to do if the inputs and the checked-out commit are as last time.
-inputs=$(cd "$top" && { cat arch-patches/series arch-patches/*.patch;
+inputs=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch;
 	find drivers dts -type f | sort | xargs cat; echo "${EXTRA_PATCHES:-}";
-	for p in ${EXTRA_PATCHES:-}; do cat "$p" "$p"/*.patch 2>/dev/null; done; } |
-	sha256sum | cut -d' ' -f1)
+	for p in ${EXTRA_PATCHES:-}; do
+		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
+	done; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.git/vexpress-pm-stamp
 [ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ] && exit 0
 
@@ -136,10 +137,9 @@ for p in ${EXTRA_PATCHES:-}; do
 done
 
 unset GIT_INDEX_FILE
-if [ "$($git rev-parse HEAD)" != "$head" ]; then
-	$git reset -q --hard "$head"
-	$git clean -fdqx
-fi
+# Rewrites only files that differ from $head (local edits included).
+$git reset -q --hard "$head"
+$git clean -fdqx
 rm -rf "$scratch"
 echo "$inputs $head" > "$stamp"
 exit 0
