@@ -46,7 +46,6 @@ am=$out/am
 : > "$out/series"
 built=HEAD
 [ -n "${EXTRA_PATCHES:-}" ] && built=vexpress-pm
-[ -z "$patches" ] && echo "make-patches.sh exported no patches" >> "$out/series"
 git -C "$tree" status --porcelain --untracked-files=no | sed 's/^/changed in the built tree: /' >> "$out/series"
 git -C "$tree" worktree remove --force "$am" 2> /dev/null || rm -rf "$am"
 git -C "$tree" worktree prune
@@ -56,7 +55,7 @@ git -C "$am" sparse-checkout set --no-cone \
 	$(sed -n 's|^+++ b/||p; s|^--- a/||p' $patches /dev/null | grep -v '^/dev/null' | sort -u)
 git -C "$am" checkout -q --detach pristine
 if [ -z "$patches" ]; then
-	:
+	echo "make-patches.sh exported no patches" >> "$out/series"
 elif ! git -C "$am" am -q $patches > "$out/am.log" 2>&1 < /dev/null; then
 	echo "git am of the series onto pristine failed:" >> "$out/series"
 	cat "$out/am.log" >> "$out/series"
