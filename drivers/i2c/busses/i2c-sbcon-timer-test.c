@@ -45,6 +45,7 @@ enum sim_state {
  * @sda: level the slave drives on SDA (1 = released)
  * @wire: the lines as last seen
  * @log: what the slave saw
+ * @ticks: engine steps the last transfer took
  */
 struct sim_slave {
 	u8 addr;
@@ -62,6 +63,7 @@ struct sim_slave {
 	u8 sda;
 	u8 wire;
 	char log[256];
+	int ticks;
 };
 
 static __printf(2, 3) void sim_log(struct sim_slave *s, const char *fmt, ...)
@@ -193,26 +195,43 @@ static void sim_edges(struct sim_slave *s, u8 wire)
 	}
 }
 
+/*
+ * Move the wire from @old to @new in the driver's write order (SCL falls,
+ * then SDA moves, then SCL rises), letting the slave react at each step.
+ */
+static void sim_wire(struct sim_slave *s, u8 old, u8 new)
+{
+	u8 w = old;
+
+	if ((old & SBCON_SCL) && !(new & SBCON_SCL)) {
+		w &= ~SBCON_SCL;
+		sim_edges(s, w & sim_drive(s));
+	}
+	w = (w & ~SBCON_SDA) | (new & SBCON_SDA);
+	sim_edges(s, w & sim_drive(s));
+	sim_edges(s, new & sim_drive(s));
+	s->wire = new & sim_drive(s);
+}
+
+/* Returns the transfer's error; s->ticks counts the engine's steps */
 static int sim_run(struct kunit *test, struct sim_slave *s,
 		   struct i2c_msg *msgs, unsigned int num)
 {
 	struct sbcon_sm sm;
-	int i;
+	bool done = false;
+	u8 old;
 
 	sbcon_sm_init(&sm, msgs, num, 100);
 	s->sda = 1;
 	s->wire = sm.drive & sim_drive(s);
-	for (i = 0; i < SIM_MAX_TICKS; i++) {
-		bool done = sbcon_sm_step(&sm, sm.drive & sim_drive(s));
-
+	for (s->ticks = 0; s->ticks < SIM_MAX_TICKS && !done; s->ticks++) {
+		old = sm.drive;
+		done = sbcon_sm_step(&sm, sm.drive & sim_drive(s));
 		if (s->stretch_left > 0)
 			s->stretch_left--;
-		sim_edges(s, sm.drive & sim_drive(s));
-		s->wire = sm.drive & sim_drive(s);
-		if (done)
-			break;
+		sim_wire(s, old, sm.drive);
 	}
-	KUNIT_ASSERT_LT_MSG(test, i, SIM_MAX_TICKS, "engine never finished");
+	KUNIT_ASSERT_TRUE_MSG(test, done, "engine never finished");
 	KUNIT_EXPECT_EQ(test, sm.drive, SBCON_LINES);
 	return sm.err;
 }
@@ -237,6 +256,8 @@ static void sbcon_test_write(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, sim_run(test, s, &msg, 1), 0);
 	KUNIT_EXPECT_STREQ(test, s->log, " S 94A 0dA 5aA a5A P");
+	/* Two ticks a bit: START, SCL low, 4 x 9 bits, SCL high, STOP */
+	KUNIT_EXPECT_EQ(test, s->ticks, 2 + 4 * 9 * 2 + 2);
 	KUNIT_EXPECT_EQ(test, s->regs[0x0d], 0x5a);
 	KUNIT_EXPECT_EQ(test, s->regs[0x0e], 0xa5);
 }
@@ -252,6 +273,8 @@ static void sbcon_test_read_rstart(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, sim_run(test, s, msgs, 2), 0);
 	KUNIT_EXPECT_STREQ(test, s->log, " S 94A 01A Sr 95A 22A 81N P");
+	/* ... and a repeated START costs one more tick (SCL high) */
+	KUNIT_EXPECT_EQ(test, s->ticks, 2 + 2 * 9 * 2 + 3 + 3 * 9 * 2 + 2);
 	KUNIT_EXPECT_EQ(test, val[0], 0x22);
 	KUNIT_EXPECT_EQ(test, val[1], 0x81);
 }

@@ -5,9 +5,9 @@
  * The SBCon is a bare two-wire port: software drives SCL and SDA. Upstream
  * bit-bangs it with udelay() through i2c-algo-bit, busy for the whole
  * transfer. Here every tick of the motherboard's second SP804 moves the bus
- * one step (one line change and/or one sample) from the hard IRQ handler,
- * and the caller sleeps on a completion. A tick is half an I2C clock period
- * and a bit takes three ticks, so the bus never runs above clock-frequency.
+ * one step from the hard IRQ handler, and the caller sleeps on a completion.
+ * A tick is half an I2C clock period and a bit takes two ticks (SCL low,
+ * SCL high), so the bus runs at clock-frequency and never above it.
  *
  * System sleep. The platform's prepare_late and wake callbacks talk to the
  * PMIC over this bus, and they run after every device's suspend_noirq and
@@ -132,12 +132,17 @@ static void sbcon_sm_finish(struct sbcon_sm *sm, int err)
 	sm->phase = SBCON_DONE;
 }
 
-/* Returns true while a slave holds SCL low and the wait has not timed out */
+/*
+ * Returns true while a slave holds SCL low and the wait has not timed out,
+ * and for one more tick once it lets go, so SCL is high for a whole tick.
+ */
 static bool sbcon_sm_stretched(struct sbcon_sm *sm, u8 lines)
 {
 	if (lines & SBCON_SCL) {
+		if (!sm->stretch)
+			return false;
 		sm->stretch = 0;
-		return false;
+		return true;
 	}
 	if (++sm->stretch > sm->stretch_max)
 		sbcon_sm_finish(sm, -ETIMEDOUT);
@@ -149,7 +154,23 @@ static bool sbcon_sm_tx(const struct sbcon_sm *sm)
 	return sm->addr || !(sm->msgs[sm->msg].flags & I2C_M_RD);
 }
 
-/* After an ACK bit: next byte, repeated START or STOP */
+/* SCL is low: put the next data or ACK bit on SDA */
+static void sbcon_sm_put_bit(struct sbcon_sm *sm)
+{
+	bool high;
+
+	if (sm->bitn)	/* a data bit; a receiver leaves SDA alone */
+		high = !sbcon_sm_tx(sm) || (sm->shift & BIT(sm->bitn - 1));
+	else		/* the ACK bit: NAK the last byte we read */
+		high = sbcon_sm_tx(sm) || sm->pos + 1 == sm->msgs[sm->msg].len;
+	if (high)
+		sm->drive |= SBCON_SDA;
+	else
+		sm->drive &= ~SBCON_SDA;
+	sm->phase = SBCON_BIT_SCL;
+}
+
+/* SCL is low after an ACK bit: next byte, repeated START or STOP */
 static void sbcon_sm_next(struct sbcon_sm *sm)
 {
 	const struct i2c_msg *m = &sm->msgs[sm->msg];
@@ -157,14 +178,17 @@ static void sbcon_sm_next(struct sbcon_sm *sm)
 	if (sm->pos < m->len) {
 		sm->shift = (m->flags & I2C_M_RD) ? 0 : m->buf[sm->pos];
 		sm->bitn = 8;
-		sm->phase = SBCON_BIT_SDA;
+		sbcon_sm_put_bit(sm);
 	} else if (++sm->msg < sm->num) {
-		sm->phase = SBCON_START_SDA;
+		sm->drive |= SBCON_SDA;
+		sm->phase = SBCON_START_SCL;
 	} else {
-		sm->phase = SBCON_STOP_SDA;
+		sm->drive &= ~SBCON_SDA;
+		sm->phase = SBCON_STOP_SCL;
 	}
 }
 
+/* SCL is high: take the bit off SDA, then pull SCL low and go on */
 static void sbcon_sm_latch(struct sbcon_sm *sm, bool sda)
 {
 	if (sm->bitn) {
@@ -180,14 +204,15 @@ static void sbcon_sm_latch(struct sbcon_sm *sm, bool sda)
 		}
 		sm->bitn--;
 		sm->drive &= ~SBCON_SCL;
-		sm->phase = SBCON_BIT_SDA;
+		sbcon_sm_put_bit(sm);
 		return;
 	}
 
 	sm->drive &= ~SBCON_SCL;
 	if (sbcon_sm_tx(sm) && sda) {
 		sm->err = sm->addr ? -ENXIO : -EIO;
-		sm->phase = SBCON_STOP_SDA;
+		sm->drive &= ~SBCON_SDA;
+		sm->phase = SBCON_STOP_SCL;
 		return;
 	}
 	if (sm->addr)
@@ -211,7 +236,7 @@ VISIBLE_IF_KUNIT void sbcon_sm_init(struct sbcon_sm *sm, struct i2c_msg *msgs,
 		.msgs = msgs,
 		.num = num,
 		.stretch_max = stretch_max,
-		.phase = SBCON_START_SDA,
+		.phase = SBCON_START,
 		.drive = SBCON_LINES,
 	};
 }
@@ -228,14 +253,7 @@ EXPORT_SYMBOL_IF_KUNIT(sbcon_sm_init);
  */
 VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
 {
-	const struct i2c_msg *m;
-	bool high;
-
 	switch (sm->phase) {
-	case SBCON_START_SDA:
-		sm->drive |= SBCON_SDA;
-		sm->phase = SBCON_START_SCL;
-		break;
 	case SBCON_START_SCL:
 		sm->drive |= SBCON_SCL;
 		sm->phase = SBCON_START;
@@ -252,26 +270,12 @@ VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
 		sm->phase = SBCON_START_HOLD;
 		break;
 	case SBCON_START_HOLD:
-		m = &sm->msgs[sm->msg];
 		sm->drive &= ~SBCON_SCL;
-		sm->shift = i2c_8bit_addr_from_msg(m);
+		sm->shift = i2c_8bit_addr_from_msg(&sm->msgs[sm->msg]);
 		sm->bitn = 8;
 		sm->addr = true;
 		sm->pos = 0;
-		sm->phase = SBCON_BIT_SDA;
-		break;
-	case SBCON_BIT_SDA:
-		if (sm->bitn)	/* a data bit; a receiver leaves SDA alone */
-			high = !sbcon_sm_tx(sm) ||
-			       (sm->shift & BIT(sm->bitn - 1));
-		else		/* the ACK bit: NAK the last byte we read */
-			high = sbcon_sm_tx(sm) ||
-			       sm->pos + 1 == sm->msgs[sm->msg].len;
-		if (high)
-			sm->drive |= SBCON_SDA;
-		else
-			sm->drive &= ~SBCON_SDA;
-		sm->phase = SBCON_BIT_SCL;
+		sbcon_sm_put_bit(sm);
 		break;
 	case SBCON_BIT_SCL:
 		sm->drive |= SBCON_SCL;
@@ -280,10 +284,6 @@ VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
 	case SBCON_BIT_LATCH:
 		if (!sbcon_sm_stretched(sm, lines))
 			sbcon_sm_latch(sm, lines & SBCON_SDA);
-		break;
-	case SBCON_STOP_SDA:
-		sm->drive &= ~SBCON_SDA;
-		sm->phase = SBCON_STOP_SCL;
 		break;
 	case SBCON_STOP_SCL:
 		sm->drive |= SBCON_SCL;
@@ -333,17 +333,19 @@ static void sbcon_set_sda(struct i2c_adapter *adap, int val)
 	sbcon_set_line(i2c_get_adapdata(adap), SBCON_SDA, val);
 }
 
-/* One engine step: sample, step, then drive whatever line changed */
+/* One engine step: sample, step, then drive in the order the engine needs */
 static bool sbcon_tick(struct sbcon_i2c *i2c)
 {
 	u8 old = i2c->sm.drive;
 	bool done = sbcon_sm_step(&i2c->sm, sbcon_lines(i2c));
 	u8 drive = i2c->sm.drive;
 
-	if (drive & ~old)
-		writel(drive & ~old, i2c->base + SBCON_SET);
-	if (old & ~drive)
-		writel(old & ~drive, i2c->base + SBCON_CLEAR);
+	if (old & ~drive & SBCON_SCL)
+		sbcon_set_line(i2c, SBCON_SCL, 0);
+	if ((old ^ drive) & SBCON_SDA)
+		sbcon_set_line(i2c, SBCON_SDA, drive & SBCON_SDA);
+	if (drive & ~old & SBCON_SCL)
+		sbcon_set_line(i2c, SBCON_SCL, 1);
 	return done;
 }
 
@@ -403,11 +405,11 @@ static void sbcon_bus_stop(struct sbcon_i2c *i2c)
 static unsigned long sbcon_xfer_timeout(struct sbcon_i2c *i2c,
 					struct i2c_msg *msgs, int num)
 {
-	u64 ticks = 3;
+	u64 ticks = 2;
 	int i;
 
 	for (i = 0; i < num; i++)
-		ticks += 4 + (msgs[i].len + 1) * 9 * 3;
+		ticks += 3 + (msgs[i].len + 1) * 9 * 2;
 	return nsecs_to_jiffies(ticks * 8 * max(i2c->tick_ns, i2c->nominal_ns) +
 				SBCON_STRETCH_NS) + HZ / 5;
 }

@@ -15,20 +15,20 @@
 #define SBCON_LINES		(SBCON_SCL | SBCON_SDA)
 
 /*
- * One phase per timer tick. Each phase changes at most one line, so SDA
- * never moves in the same step as SCL and the slave sees clean set-up and
- * hold times of at least one tick.
+ * One phase per timer tick, two ticks per bit. SCL only ever rises alone;
+ * where a tick pulls SCL low and sets up SDA, the driver writes SCL first,
+ * so SDA never moves while SCL is high except for START and STOP. SDA is set
+ * up for a whole tick before SCL rises; its hold time after SCL falls is the
+ * gap between two register writes, which the I2C spec allows (tHD;DAT >= 0,
+ * the slave bridges the falling edge itself).
  */
 enum sbcon_phase {
-	SBCON_START_SDA,	/* release SDA (SCL low before a repeated START) */
-	SBCON_START_SCL,	/* release SCL */
+	SBCON_START_SCL,	/* SCL low, SDA released: release SCL (Sr) */
 	SBCON_START,		/* SCL high: pull SDA low = START */
-	SBCON_START_HOLD,	/* pull SCL low, the address byte follows */
-	SBCON_BIT_SDA,		/* SCL low: put the bit (or ACK) on SDA */
-	SBCON_BIT_SCL,		/* release SCL */
-	SBCON_BIT_LATCH,	/* SCL high: sample SDA, pull SCL low */
-	SBCON_STOP_SDA,		/* SCL low: pull SDA low */
-	SBCON_STOP_SCL,		/* release SCL */
+	SBCON_START_HOLD,	/* pull SCL low, set up the first address bit */
+	SBCON_BIT_SCL,		/* SCL low, SDA set up: release SCL */
+	SBCON_BIT_LATCH,	/* SCL high: sample SDA, pull SCL low, set up SDA */
+	SBCON_STOP_SCL,		/* SCL low, SDA low: release SCL */
 	SBCON_STOP,		/* SCL high: release SDA = STOP */
 	SBCON_DONE,
 };
