@@ -13,6 +13,7 @@
 #include <linux/platform_device.h>
 #include <linux/pm_domain.h>
 #include <linux/regulator/consumer.h>
+#include <linux/slab.h>
 
 /**
  * struct vexpress_pmic_pd - a regulator-switched PM domain
@@ -65,6 +66,32 @@ static int vexpress_pmic_pd_power_off(struct generic_pm_domain *genpd)
 	return ret;
 }
 
+/*
+ * The domain's members are consumers of this provider, and the provider is
+ * a consumer of the PMIC's rail: when the PMIC goes (its I2C bus unbound),
+ * device links unbind the members, then this device, whatever
+ * suppress_bind_attrs says. Take the domain out of genpd before its memory
+ * goes: freed with the domain still listed, its queued power-off work ran
+ * on freed memory (seen as an oops in the workqueue after a rebind).
+ */
+static void vexpress_pmic_pd_remove(void *data)
+{
+	struct vexpress_pmic_pd *pd = data;
+	int ret;
+
+	of_genpd_del_provider(pd->dev->of_node);
+	ret = pm_genpd_remove(&pd->genpd);
+	if (ret) {
+		dev_err(pd->dev, "PM domain still in use (%pe), leaking it\n",
+			ERR_PTR(ret));
+		return;
+	}
+	/* The reference that a powered domain holds on its rail */
+	if (pd->genpd.status == GENPD_STATE_ON)
+		regulator_disable(pd->supply);
+	kfree(pd);
+}
+
 static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -72,29 +99,35 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 	bool is_off;
 	int ret;
 
-	pd = devm_kzalloc(dev, sizeof(*pd), GFP_KERNEL);
+	/* Not devm: a domain that cannot be removed must outlive us */
+	pd = kzalloc(sizeof(*pd), GFP_KERNEL);
 	if (!pd)
 		return -ENOMEM;
 	pd->dev = dev;
 
 	pd->supply = devm_regulator_get(dev, "domain");
-	if (IS_ERR(pd->supply))
-		return dev_err_probe(dev, PTR_ERR(pd->supply),
-				     "failed to get domain supply\n");
+	if (IS_ERR(pd->supply)) {
+		ret = dev_err_probe(dev, PTR_ERR(pd->supply),
+				    "failed to get domain supply\n");
+		goto out_free;
+	}
 
 	/*
 	 * Start in the state the rail is in. If it is on, take our
 	 * reference now so genpd's first power_off balances it.
 	 */
 	ret = regulator_is_enabled(pd->supply);
-	if (ret < 0)
-		return dev_err_probe(dev, ret, "failed to read rail state\n");
+	if (ret < 0) {
+		dev_err_probe(dev, ret, "failed to read rail state\n");
+		goto out_free;
+	}
 	is_off = !ret;
 	if (!is_off) {
 		ret = regulator_enable(pd->supply);
-		if (ret)
-			return dev_err_probe(dev, ret,
-					     "failed to enable regulator\n");
+		if (ret) {
+			dev_err_probe(dev, ret, "failed to enable regulator\n");
+			goto out_free;
+		}
 	}
 
 	pd->genpd.name = dev_name(dev);
@@ -113,13 +146,15 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 		goto out_genpd_remove;
 	}
 
-	return 0;
+	return devm_add_action_or_reset(dev, vexpress_pmic_pd_remove, pd);
 
 out_genpd_remove:
 	pm_genpd_remove(&pd->genpd);
 out_regulator_disable:
 	if (!is_off)
 		regulator_disable(pd->supply);
+out_free:
+	kfree(pd);
 	return ret;
 }
 
@@ -132,7 +167,7 @@ static struct platform_driver vexpress_pmic_pd_driver = {
 	.driver = {
 		.name		= "vexpress-pmic-pd",
 		.of_match_table	= vexpress_pmic_pd_of_match,
-		/* Members hold the domain: there is no safe unbind */
+		/* Members hold the domain: no unbind from sysfs */
 		.suppress_bind_attrs = true,
 	},
 	.probe	= vexpress_pmic_pd_probe,

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Unbinding the SBCon controller takes everything behind it down in device
+# link order: the MMCI and Ethernet (members of the VMMC domain), the
+# domain, the PMIC. Binding it again brings all of it back. The domain
+# must leave genpd's list when its provider goes: it used to stay listed
+# after its memory was freed, and its power-off work then ran on freed
+# memory (an oops in the workqueue, seen in 'make bench', which rebinds).
+. ./lib/board.sh
+ktap_print_header
+ktap_set_plan 9
+
+PD=power-domain-vmmc
+DEV=/sys/bus/platform/devices/$SBCON_DEV
+# listed NAME: how many times pm_genpd_summary lists domain NAME
+listed() {
+	awk -v pd="$1" '$1 == pd { n++ } END { print n + 0 }' \
+		/sys/kernel/debug/pm_genpd/pm_genpd_summary
+}
+# pd_status: the domain's status column ("off-0" is off in idle state 0)
+pd_status() {
+	awk -v pd=$PD '$1 == pd { sub(/-[0-9]+$/, "", $2); print $2 }' \
+		/sys/kernel/debug/pm_genpd/pm_genpd_summary
+}
+bound() { [ -e "$1/driver" ] && echo bound || echo unbound; }
+
+check "rebind.before.domain-listed" 1 "$(listed $PD)"
+echo "$SBCON_DEV" > /sys/bus/platform/drivers/i2c-sbcon-timer/unbind
+check "rebind.unbound.pmic-gone" no \
+	"$([ -e /sys/bus/i2c/devices/$BUS-004a ] && echo yes || echo no)"
+check "rebind.unbound.domain-not-listed" 0 "$(listed $PD)"
+check "rebind.unbound.mmci" unbound "$(bound "$MMCI")"
+
+echo "$SBCON_DEV" > /sys/bus/platform/drivers/i2c-sbcon-timer/bind
+BUS=$(sbcon_bus)
+# The PMIC is a new I2C device, probed asynchronously; fw_devlink made the
+# domain's link to the old one from the DT at boot and does not again, so
+# nothing probes the domain for us: ask the bus (its driver has no bind
+# file). The members' links to the domain survived: they follow by
+# themselves once it binds.
+check "rebind.bound.pmic-driver" twl92230-regulator \
+	"$(await 10000 twl92230-regulator sh -c \
+	   "basename \"\$(readlink /sys/bus/i2c/devices/$BUS-004a/driver)\"")"
+check "rebind.bound.pmic-rev" 0x22 "$(pmic_get $PMIC_REV)"
+echo $PD > /sys/bus/platform/drivers_probe
+check "rebind.bound.domain-listed" 1 "$(listed $PD)"
+check "rebind.bound.mmci" bound "$(await 10000 bound bound "$MMCI")"
+# The domain works again: the MMCI held active powers it on over I2C
+echo on > $MMCI/power/control
+check "rebind.bound.domain-on" on "$(await 5000 on pd_status)"
+echo auto > $MMCI/power/control
+ktap_finished
