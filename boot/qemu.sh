@@ -18,7 +18,10 @@
 #
 # --icount runs QEMU with "-icount OPTS" (default shift=1,sleep=off: one
 # instruction every 2 ns of virtual time, idle time skipped), which makes
-# the guest's clocks deterministic (make bench). --smp N: CPUs (default 2);
+# the guest's clocks deterministic (make bench, most test plans), and
+# "-rtc clock=vm", so the PL031 wake-up alarm that ends a suspend cycle is
+# virtual time too: the idle guest jumps to it instead of waiting seconds
+# of wall time. --smp N: CPUs (default 2);
 # under -icount QEMU runs all CPUs round-robin on one thread, and with two
 # the guest took minutes to reach /init (seen with QEMU 7.2): use 1 there.
 # Without --interactive the serial console goes to stdout (and --log), the
@@ -44,8 +47,8 @@ while [ $# -gt 0 ]; do
 	--dtb) dtb=$2; shift ;;
 	--timeout) tmo=$2; shift ;;
 	--log) log=$2; shift ;;
-	--icount) icount="-icount shift=1,sleep=off" ;;
-	--icount=*) icount="-icount ${1#--icount=}" ;;
+	--icount) icount="-icount shift=1,sleep=off -rtc clock=vm" ;;
+	--icount=*) icount="-icount ${1#--icount=} -rtc clock=vm" ;;
 	--smp) smp=$2; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac

@@ -8,7 +8,7 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--plan) plan=$2; shift ;;
 	--log) log=$2; shift ;;
-	--timeout|--append|--dtb|--device|--board) shift ;;
+	--timeout|--append|--dtb|--device|--board|--smp) shift ;;
 	esac
 	shift
 done

@@ -7,6 +7,7 @@
 # after it. The cycle's trace goes to the host's ordering oracle.
 # board: a15
 # trace-check:
+# smp: 2
 # timeout: 120
 . ./lib/board.sh
 . ./lib/twl92230.sh

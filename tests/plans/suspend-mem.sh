@@ -6,6 +6,7 @@
 # again, the PMIC disarmed after each. The last cycle's trace goes to the
 # host's ordering oracle.
 # trace-check:
+# smp: 2
 # timeout: 180
 . ./lib/board.sh
 
