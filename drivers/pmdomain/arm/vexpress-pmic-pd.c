@@ -7,6 +7,7 @@
 
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/i2c.h>
 #include <linux/init.h>
 #include <linux/mod_devicetable.h>
 #include <linux/of.h>
@@ -92,6 +93,37 @@ static void vexpress_pmic_pd_remove(void *data)
 	kfree(pd);
 }
 
+/*
+ * Unbind with the PMIC. The regulator core links a consumer to its rail
+ * statelessly, which never unbinds it, and fw_devlink links this device
+ * only to the PMIC device it found at boot: after a rebind of the bus the
+ * domain would keep a rail whose regulator is gone. A managed link to the
+ * I2C device whose node holds the rail covers every PMIC device.
+ */
+static int vexpress_pmic_pd_link_pmic(struct device *dev)
+{
+	struct device_node *np =
+		of_parse_phandle(dev->of_node, "domain-supply", 0);
+	struct i2c_client *pmic = NULL;
+	struct device_link *link;
+
+	while (np && !pmic) {
+		pmic = of_find_i2c_device_by_node(np);
+		np = of_get_next_parent(np);
+	}
+	of_node_put(np);
+	if (!pmic)
+		return dev_err_probe(dev, -ENODEV,
+				     "domain-supply is not on an I2C device\n");
+
+	link = device_link_add(dev, &pmic->dev, DL_FLAG_AUTOREMOVE_CONSUMER);
+	put_device(&pmic->dev);
+	if (!link)
+		return dev_err_probe(dev, -EINVAL, "cannot link to %s\n",
+				     dev_name(&pmic->dev));
+	return 0;
+}
+
 static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
@@ -111,6 +143,9 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 				    "failed to get domain supply\n");
 		goto out_free;
 	}
+	ret = vexpress_pmic_pd_link_pmic(dev);
+	if (ret)
+		goto out_free;
 
 	/*
 	 * Start in the state the rail is in. If it is on, take our
