@@ -87,8 +87,9 @@ commit() {
 	fi
 	for f in "$@"; do
 		[ -f "$top/$f" ] || die "arch-patches/series names a missing file: $f"
+		kp=$(kpath "$f") || exit 1	# die in $() leaves only the subshell
 		blob=$($git hash-object -w "$top/$f")
-		$git update-index --add --cacheinfo "100644,$blob,$(kpath "$f")"
+		$git update-index --add --cacheinfo "100644,$blob,$kp"
 	done
 	{ echo "${subject:-$(basename "$p" .patch)}"; echo; cat "$scratch/msg"; } > "$scratch/message"
 	head=$(GIT_AUTHOR_NAME=${author:-vexpress-pm} GIT_AUTHOR_EMAIL=${email:-vexpress-pm@localhost} \
