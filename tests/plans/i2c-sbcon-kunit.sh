@@ -11,7 +11,7 @@
 ktap_print_header
 engine="sbcon_test_write sbcon_test_read_rstart sbcon_test_addr_nak
 sbcon_test_data_nak sbcon_test_quick sbcon_test_stretch sbcon_test_bus_busy"
-live="sbcon_live_suspended sbcon_live_atomic sbcon_live_recovery"
+live="sbcon_live_suspended sbcon_live_atomic sbcon_live_core_atomic sbcon_live_recovery"
 ktap_set_plan $(($(echo $engine $live | wc -w) + 3))
 D=/sys/kernel/debug/kunit
 

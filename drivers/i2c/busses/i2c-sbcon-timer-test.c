@@ -11,6 +11,7 @@
  */
 
 #include <kunit/test.h>
+#include <linux/cpumask.h>
 #include <linux/delay.h>
 #include <linux/i2c.h>
 #include <linux/irqflags.h>
@@ -526,6 +527,40 @@ static bool live_bb_byte(struct i2c_adapter *adap, u8 byte)
 	return ack;
 }
 
+/*
+ * The i2c core picks .xfer_atomic by itself only late in shutdown or
+ * reboot: system_state past RUNNING and IRQs off (i2c_in_atomic_xfer_mode).
+ * Put the one CPU there for one i2c_transfer(); with IRQs off nothing else
+ * runs to see the borrowed state.
+ */
+static void sbcon_live_core_atomic(struct kunit *test)
+{
+	enum system_states state = system_state;
+	struct i2c_adapter *adap = test->priv;
+	struct device *dev = adap->dev.parent;
+	struct i2c_msg msgs[2];
+	unsigned long flags;
+	u64 t0, s0;
+	u8 reg, val;
+	int ret;
+
+	if (num_online_cpus() > 1)
+		kunit_skip(test, "needs one CPU: system_state is global");
+	live_await_idle(test, dev);
+	live_rev_msgs(msgs, &reg, &val);
+	s0 = pm_runtime_suspended_time(dev);
+	t0 = ktime_get_mono_fast_ns();
+	local_irq_save(flags);
+	system_state = SYSTEM_POWER_OFF;
+	ret = i2c_transfer(adap, msgs, 2);
+	system_state = state;
+	local_irq_restore(flags);
+	KUNIT_EXPECT_EQ(test, ret, 2);
+	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+	/* The IRQ path resumes the controller (sbcon_live_atomic's control) */
+	KUNIT_EXPECT_EQ(test, live_active_ns(dev, t0, s0), 0ULL);
+}
+
 static void live_bb_start(struct i2c_adapter *adap)
 {
 	struct i2c_bus_recovery_info *bri = adap->bus_recovery_info;
@@ -579,6 +614,7 @@ static void sbcon_live_recovery(struct kunit *test)
 static struct kunit_case sbcon_live_cases[] = {
 	KUNIT_CASE(sbcon_live_suspended),
 	KUNIT_CASE(sbcon_live_atomic),
+	KUNIT_CASE(sbcon_live_core_atomic),
 	KUNIT_CASE(sbcon_live_recovery),
 	{ }
 };
