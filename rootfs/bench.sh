@@ -37,7 +37,7 @@ bind() {
 	got=$(await 10000 1 sh -c "ls -d /sys/bus/i2c/drivers/twl92230-regulator/$BUS-004a 2>/dev/null | wc -l")
 	# The VMMC domain went with the old PMIC; nothing re-probes it by
 	# itself (tests/plans/sbcon-rebind.sh), its members follow it.
-	echo power-domain-vmmc > /sys/bus/platform/drivers_probe
+	echo $PD > /sys/bus/platform/drivers_probe
 	echo "bench: $1 has $DEV, i2c-$BUS, PMIC driver bound: $got"
 }
 

@@ -9,15 +9,7 @@
 . ./lib/twl92230.sh
 ktap_print_header
 ktap_set_plan 10
-PD=power-domain-vmmc
 mount -t debugfs none /sys/kernel/debug 2>/dev/null
-
-# pd_status: the domain's status column in pm_genpd_summary ("off-0" is
-# off in idle state 0)
-pd_status() {
-	awk -v pd=$PD '$1 == pd { sub(/-[0-9]+$/, "", $2); print $2 }' \
-		/sys/kernel/debug/pm_genpd/pm_genpd_summary
-}
 
 # Await the members' autosuspend and genpd's power-off work.
 check "pd.idle.genpd" off "$(await 5000 off pd_status)"

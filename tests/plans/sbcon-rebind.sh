@@ -12,16 +12,9 @@
 ktap_print_header
 ktap_set_plan 17
 
-PD=power-domain-vmmc
-DEV=/sys/bus/platform/devices/$SBCON_DEV
 # listed NAME: how many times pm_genpd_summary lists domain NAME
 listed() {
 	awk -v pd="$1" '$1 == pd { n++ } END { print n + 0 }' \
-		/sys/kernel/debug/pm_genpd/pm_genpd_summary
-}
-# pd_status: the domain's status column ("off-0" is off in idle state 0)
-pd_status() {
-	awk -v pd=$PD '$1 == pd { sub(/-[0-9]+$/, "", $2); print $2 }' \
 		/sys/kernel/debug/pm_genpd/pm_genpd_summary
 }
 bound() { [ -e "$1/driver" ] && echo bound || echo unbound; }

@@ -9,12 +9,6 @@
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 5
-PD=power-domain-vmmc
-
-pd_status() {
-	awk -v pd=$PD '$1 == pd { sub(/-[0-9]+$/, "", $2); print $2 }' \
-		/sys/kernel/debug/pm_genpd/pm_genpd_summary
-}
 
 # dump: registers 0x01-0x3a (the model auto-increments), one per line as
 # "REG=VALUE"

@@ -23,6 +23,14 @@ case "$(tr '\0' ' ' < /proc/device-tree/compatible)" in
 esac
 MMCI=/sys/bus/amba/devices/$MMCI_DEV
 
+# The VMMC PM domain (genpd names it after its provider device), and its
+# status column in pm_genpd_summary ("off-0" is off in idle state 0).
+PD=power-domain-vmmc
+pd_status() {
+	awk -v pd=$PD '$1 == pd { sub(/-[0-9]+$/, "", $2); print $2 }' \
+		/sys/kernel/debug/pm_genpd/pm_genpd_summary
+}
+
 # The i2c bus number of the motherboard's SBCon (DT node $SBCON_NODE).
 sbcon_bus() {
 	for d in /sys/bus/i2c/devices/i2c-*; do
