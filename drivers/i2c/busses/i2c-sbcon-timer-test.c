@@ -473,17 +473,16 @@ static void sbcon_live_suspended(struct kunit *test)
 }
 
 /*
- * The i2c core calls .xfer_atomic only after the system left the running
- * state (shutdown, syscore), with IRQs off. Call it the same way here: IRQs
- * off, bus locked. It polls the SBCon and never runs the timer or resumes
- * the controller: the controller stays runtime-suspended throughout.
+ * Read REV from the idle controller through @xfer, which polls: the
+ * controller must stay runtime-suspended throughout.
  */
-static void sbcon_live_atomic(struct kunit *test)
+static void live_expect_polled_rev(struct kunit *test,
+				   int (*xfer)(struct i2c_adapter *adap,
+					       struct i2c_msg *msgs))
 {
 	struct i2c_adapter *adap = test->priv;
 	struct device *dev = adap->dev.parent;
 	struct i2c_msg msgs[2];
-	unsigned long flags;
 	u64 t0, s0;
 	u8 reg, val;
 	int ret;
@@ -492,14 +491,39 @@ static void sbcon_live_atomic(struct kunit *test)
 	live_rev_msgs(msgs, &reg, &val);
 	s0 = pm_runtime_suspended_time(dev);
 	t0 = ktime_get_mono_fast_ns();
+	ret = xfer(adap, msgs);
+	KUNIT_EXPECT_EQ(test, live_active_ns(dev, t0, s0), 0ULL);
+	KUNIT_EXPECT_EQ(test, ret, 2);
+	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+}
+
+/*
+ * The i2c core calls .xfer_atomic only after the system left the running
+ * state (shutdown, syscore), with IRQs off. Call it the same way here: IRQs
+ * off, bus locked. It polls the SBCon and never runs the timer or resumes
+ * the controller.
+ */
+static int live_xfer_algo_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs)
+{
+	unsigned long flags;
+	int ret;
+
 	i2c_lock_bus(adap, I2C_LOCK_ROOT_ADAPTER);
 	local_irq_save(flags);
 	ret = adap->algo->xfer_atomic(adap, msgs, 2);
 	local_irq_restore(flags);
 	i2c_unlock_bus(adap, I2C_LOCK_ROOT_ADAPTER);
-	KUNIT_EXPECT_EQ(test, live_active_ns(dev, t0, s0), 0ULL);
-	KUNIT_EXPECT_EQ(test, ret, 2);
-	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+	return ret;
+}
+
+static void sbcon_live_atomic(struct kunit *test)
+{
+	struct i2c_adapter *adap = test->priv;
+	struct device *dev = adap->dev.parent;
+	u64 t0, s0;
+	u8 val;
+
+	live_expect_polled_rev(test, live_xfer_algo_atomic);
 
 	/* Control: the IRQ path does resume it, so the check above can fail */
 	s0 = pm_runtime_suspended_time(dev);
@@ -533,32 +557,26 @@ static bool live_bb_byte(struct i2c_adapter *adap, u8 byte)
  * Put the one CPU there for one i2c_transfer(); with IRQs off nothing else
  * runs to see the borrowed state.
  */
-static void sbcon_live_core_atomic(struct kunit *test)
+static int live_xfer_core_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs)
 {
 	enum system_states state = system_state;
-	struct i2c_adapter *adap = test->priv;
-	struct device *dev = adap->dev.parent;
-	struct i2c_msg msgs[2];
 	unsigned long flags;
-	u64 t0, s0;
-	u8 reg, val;
 	int ret;
 
-	if (num_online_cpus() > 1)
-		kunit_skip(test, "needs one CPU: system_state is global");
-	live_await_idle(test, dev);
-	live_rev_msgs(msgs, &reg, &val);
-	s0 = pm_runtime_suspended_time(dev);
-	t0 = ktime_get_mono_fast_ns();
 	local_irq_save(flags);
 	system_state = SYSTEM_POWER_OFF;
 	ret = i2c_transfer(adap, msgs, 2);
 	system_state = state;
 	local_irq_restore(flags);
-	KUNIT_EXPECT_EQ(test, ret, 2);
-	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
-	/* The IRQ path resumes the controller (sbcon_live_atomic's control) */
-	KUNIT_EXPECT_EQ(test, live_active_ns(dev, t0, s0), 0ULL);
+	return ret;
+}
+
+/* The IRQ path would resume the controller (sbcon_live_atomic's control) */
+static void sbcon_live_core_atomic(struct kunit *test)
+{
+	if (num_online_cpus() > 1)
+		kunit_skip(test, "needs one CPU: system_state is global");
+	live_expect_polled_rev(test, live_xfer_core_atomic);
 }
 
 static void live_bb_start(struct i2c_adapter *adap)
