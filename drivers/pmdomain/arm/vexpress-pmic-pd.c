@@ -80,7 +80,7 @@ static void vexpress_pmic_pd_remove(void *data)
 	struct vexpress_pmic_pd *pd = data;
 	int ret;
 
-	of_genpd_del_provider(pd->dev->of_node);
+	of_genpd_del_provider(pd->dev->of_node);	/* no-op if never added */
 	ret = pm_genpd_remove(&pd->genpd);
 	if (ret) {
 		dev_err(pd->dev, "PM domain still in use (%pe), leaking it\n",
@@ -174,17 +174,17 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 		dev_err_probe(dev, ret, "failed to init PM domain\n");
 		goto out_regulator_disable;
 	}
+	/* From here vexpress_pmic_pd_remove() undoes all of it, @pd too */
+	ret = devm_add_action_or_reset(dev, vexpress_pmic_pd_remove, pd);
+	if (ret)
+		return ret;
 
 	ret = of_genpd_add_provider_simple(dev->of_node, &pd->genpd);
-	if (ret) {
-		dev_err_probe(dev, ret, "failed to add PM domain provider\n");
-		goto out_genpd_remove;
-	}
+	if (ret)
+		return dev_err_probe(dev, ret,
+				     "failed to add PM domain provider\n");
+	return 0;
 
-	return devm_add_action_or_reset(dev, vexpress_pmic_pd_remove, pd);
-
-out_genpd_remove:
-	pm_genpd_remove(&pd->genpd);
 out_regulator_disable:
 	if (!is_off)
 		regulator_disable(pd->supply);
