@@ -4,12 +4,18 @@
 #
 #   run.sh [PLAN...]
 #
-# First the kernel-quality gates (scripts/check.sh), the runner's own tests (it must report failure when a guest fails,
-# hangs, or prints a truncated log) and the ordering oracle's (on recorded
-# and deliberately reordered traces), then every tests/plans/*.sh guest plan
-# (fixture-* plans are only for the runner's tests), each booted in QEMU.
+# First the kernel-quality gates (scripts/check.sh), the runner's own tests
+# (it must report failure when a guest fails, hangs, or prints a truncated
+# log) and the ordering oracle's (on recorded and deliberately reordered
+# traces), then every tests/plans/*.sh guest plan (fixture-* plans are only
+# for the runner's tests), each booted in QEMU: tests/run-suite.sh runs one.
 # Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
 # if nothing failed.
+#
+# Suites run TEST_JOBS at a time (default: one per CPU). Every guest runs
+# under -icount, where the guest's time does not depend on the host's load,
+# except plans that boot a second CPU ("# smp: 2"): those run in real time,
+# so they run last and alone. Results are printed in the order listed.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -19,26 +25,44 @@ if [ $# -gt 0 ]; then
 else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
-suites="kernel-quality-gates runner-selftest oracle-selftest $plans"
+shared="kernel-quality-gates runner-selftest oracle-selftest"
+alone=
+for p in $plans; do
+	case "$(sed -n 's/^# smp: //p' "tests/plans/$p.sh" 2>/dev/null)" in
+	"" | 1) shared="$shared $p" ;;
+	*) alone="$alone $p" ;;
+	esac
+done
+
+# The shared suites start in order, TEST_JOBS at a time. Each one's output
+# goes to a file, then through a FIFO that is read in the order listed: a
+# FIFO's reader waits for its writer, so no polling, and a finished suite's
+# slot is free at once (its writer waits in the background).
+fifos=$(mktemp -d)
+trap 'rm -rf "$fifos"' EXIT
+n=0
+for s in $shared; do
+	n=$((n + 1))
+	mkfifo "$fifos/$n"
+done
+n=0
+for s in $shared; do
+	n=$((n + 1))
+	echo "$n $s"
+done | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c \
+	'sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1; cat "$0/$1.out" > "$0/$1" &' "$fifos" &
 
 P=0 F=0 S=0 n=0
 echo "TAP version 13"
-echo "1..$(echo "$suites" | wc -w)"
-for s in $suites; do
+echo "1..$(echo $shared $alone | wc -w)"
+for s in $shared $alone; do
 	n=$((n + 1))
 	echo "# $s"
-	if [ "$s" = kernel-quality-gates ]; then
-		out=$(sh scripts/check.sh "${BUILD:-build}/linux" "${BUILD:-build}/obj" 2>&1 |
-			awk '/^check: .*: clean$/ { n++; sub(/^check: /, ""); print "    ok " n " " $0; p++; next }
-			     /^check: .*: FAILED$/ { n++; sub(/^check: /, ""); print "    not ok " n " " $0; f++; next }
-			     { print "    # " $0 }
-			     END { print "# counts: " p + 0 " " (n ? f + 0 : 1) " 0" }')
-	elif [ "$s" = runner-selftest ]; then
-		out=$(sh tests/runner-selftest.sh)
-	elif [ "$s" = oracle-selftest ]; then
-		out=$(sh tests/sleeptrace/selftest.sh)
+	if [ -p "$fifos/$n" ]; then
+		out=$(cat "$fifos/$n")
 	else
-		out=$(sh tests/run-plan.sh "$s")
+		wait	# the shared ones are done: QEMU processes included
+		out=$(sh tests/run-suite.sh "$s" 2>&1)
 	fi
 	echo "$out" | grep -v '^# counts:'
 	set -- $(echo "$out" | sed -n 's/^# counts: //p')

@@ -1,0 +1,28 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# run-suite.sh SUITE: one suite of the test run (tests/run.sh): the
+# kernel-quality gates, the runner's or the oracle's self-tests, or a guest
+# plan. Prints its results as an indented KTAP subtest, then how long it
+# took, then "# counts: PASSED FAILED SKIPPED".
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+start=$(date +%s)
+case "$1" in
+kernel-quality-gates)
+	out=$(sh scripts/check.sh "${BUILD:-build}/linux" "${BUILD:-build}/obj" 2>&1 |
+		awk '/^check: .*: clean$/ { n++; sub(/^check: /, ""); print "    ok " n " " $0; p++; next }
+		     /^check: .*: FAILED$/ { n++; sub(/^check: /, ""); print "    not ok " n " " $0; f++; next }
+		     { print "    # " $0 }
+		     END { print "# counts: " p + 0 " " (n ? f + 0 : 1) " 0" }') ;;
+runner-selftest)
+	out=$(sh tests/runner-selftest.sh) ;;
+oracle-selftest)
+	out=$(sh tests/sleeptrace/selftest.sh) ;;
+*)
+	out=$(sh tests/run-plan.sh "$1") ;;
+esac
+echo "$out" | grep -v '^# counts:'
+echo "    # $1: $(($(date +%s) - start)) s"
+echo "$out" | grep '^# counts:' || echo "# counts: 0 1 0"
