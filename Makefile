@@ -23,7 +23,9 @@ export CCACHE_BASEDIR	:= $(build)
 export CCACHE_NOHASHDIR	:= 1
 export CCACHE_MAXSIZE	?= 5G
 
-KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" \
+# Host programs (kconfig's conf, dtc, modpost...) through ccache too: a
+# fresh clone would compile its 60-odd host objects again.
+KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOSTCC="ccache gcc" \
 	-j$(JOBS) KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm \
 	KBUILD_BUILD_HOST=vexpress-pm
 

@@ -16,7 +16,8 @@ tree=$(cd "$1" && pwd) obj=$(cd "$2" && pwd)
 out=$obj/check
 mkdir -p "$out"
 kmake() {
-	make -s -C "$tree" O="$obj" ARCH=arm CROSS_COMPILE="ccache arm-linux-gnueabihf-" "$@"
+	make -s -C "$tree" O="$obj" ARCH=arm CROSS_COMPILE="ccache arm-linux-gnueabihf-" \
+		HOSTCC="ccache gcc" "$@"	# as the Makefile's KMAKE
 }
 cd "$top" || exit 2
 bad=0
