@@ -12,10 +12,11 @@
 # Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
 # if nothing failed.
 #
-# Suites run TEST_JOBS at a time (default: one per CPU). Every guest runs
-# under -icount, where the guest's time does not depend on the host's load,
-# except plans that boot a second CPU ("# smp: 2"): those run in real time,
-# so they run last and alone. Results are printed in the order listed.
+# Suites run TEST_JOBS at a time (default: one per CPU), longest first.
+# Every guest runs under -icount, where the guest's time does not depend on
+# the host's load, except plans that boot a second CPU ("# smp: 2"): those
+# run in real time, so they run last and alone. Results are printed in the
+# order listed.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -45,11 +46,19 @@ for s in $shared; do
 	n=$((n + 1))
 	mkfifo "$fifos/$n"
 done
+# Longest first, so that short ones fill in at the end: the gates, the
+# runner's tests (12 s of them wait for a hung guest's timeout), then plans
+# by their "# timeout:" header (default 120 s), which the slow ones raise.
 n=0
 for s in $shared; do
 	n=$((n + 1))
-	echo "$n $s"
-done | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c \
+	case $s in
+	kernel-quality-gates) t=10000 ;;
+	runner-selftest) t=9999 ;;
+	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/$s.sh" 2>/dev/null | head -n 1) ;;
+	esac
+	echo "${t:-120} $n $s"
+done | sort -k1,1nr -k2,2n | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c \
 	'sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1; cat "$0/$1.out" > "$0/$1" &' "$fifos" &
 
 P=0 F=0 S=0 n=0
