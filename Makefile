@@ -7,6 +7,8 @@ KERNEL_SRC	?=
 EXTRA_PATCHES	?=
 BOARD		?= a9
 PATCHES_OUT	?= $(BUILD)/patches
+# The git import of the kernel tarball, kept across clones (empty: none)
+TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 
 top		:= $(CURDIR)
@@ -29,7 +31,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 	-j$(JOBS) KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm \
 	KBUILD_BUILD_HOST=vexpress-pm
 
-export BUILD KERNEL_SRC EXTRA_PATCHES BOARD
+export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE
 
 .PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean
 
@@ -56,7 +58,8 @@ help:
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
-	@echo '           PATCHES_OUT=dir'
+	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
+	@echo '           TEST_JOBS=n (suites run at a time)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 
 deps:

@@ -5,8 +5,9 @@
 #   prepare-tree.sh TREE
 #
 # TREE is created from $KERNEL_SRC (a user's tree, copied) or from Debian's
-# linux-source-6.12 tarball, and kept as a git repository whose tag
-# "pristine" is the untouched source. Each run builds the series of
+# linux-source-6.12 tarball (through the git import of it that TREE_CACHE
+# keeps, if set), and kept as a git repository whose tag "pristine" is the
+# untouched source. Each run builds the series of
 # arch-patches/series as commits on "pristine" (branch "vexpress-pm":
 # what 'make patches' exports), then one commit per EXTRA_PATCHES entry,
 # and checks that result out. The commits are made in a scratch index with
@@ -21,6 +22,15 @@ git="git -C $tree"
 
 die() { echo "prepare-tree: $*" >&2; exit 1; }
 
+# The files in $tree become a git repository whose tag "pristine" is them.
+commit_pristine() {
+	$git init -q
+	$git add -A -f
+	$git -c user.name=vexpress-pm -c user.email=vexpress-pm@localhost \
+		commit -q --no-verify -m pristine
+	$git tag pristine
+}
+
 if [ ! -d "$tree/.git" ]; then
 	rm -rf "$tree"
 	mkdir -p "$tree"
@@ -28,18 +38,37 @@ if [ ! -d "$tree/.git" ]; then
 		[ -f "$KERNEL_SRC/Makefile" ] || die "KERNEL_SRC=$KERNEL_SRC is not a kernel tree"
 		echo "  COPY    $KERNEL_SRC -> $tree"
 		tar -C "$KERNEL_SRC" --exclude=.git -cf - . | tar -C "$tree" -xf -
+		commit_pristine
 	else
 		[ -f "$tarball" ] || die "missing $tarball (package linux-source-6.12; run 'make deps')"
-		echo "  UNPACK  $tarball -> $tree"
-		tar -C "$tree" --strip-components=1 -xf "$tarball"
+		# The tarball's git import is kept once per machine, as ccache
+		# keeps objects: git add of its 86,000 files took 23-27 s in
+		# every fresh clone. A clone of it hard-links the objects; the
+		# files are written by the checkout of the series below.
+		cache=${TREE_CACHE:+$TREE_CACHE/linux-$(sha256sum "$tarball" | cut -c1-16).git}
+		if [ -n "$cache" ] &&
+			git -C "$cache" rev-parse -q --verify 'pristine^{commit}' > /dev/null 2>&1; then
+			echo "  CLONE   $cache -> $tree"
+			git clone -q --local --no-checkout "$cache" "$tree"
+			$git remote remove origin
+		else
+			echo "  UNPACK  $tarball -> $tree"
+			tar -C "$tree" --strip-components=1 -xf "$tarball"
+			commit_pristine
+			if [ -n "$cache" ]; then
+				# Whole or not at all: an interrupted clone is never used.
+				rm -rf "$cache" "$cache.$$"
+				mkdir -p "$TREE_CACHE"
+				git clone -q --bare --local "$tree" "$cache.$$" &&
+					mv -T "$cache.$$" "$cache" 2> /dev/null &&
+					echo "  CACHE   $cache"
+				rm -rf "$cache.$$"
+			fi
+		fi
 	fi
-	$git init -q
 	$git config user.name vexpress-pm
 	$git config user.email vexpress-pm@localhost
 	$git config gc.auto 0
-	$git add -A -f
-	$git commit -q --no-verify -m pristine
-	$git tag pristine
 fi
 
 # Where a file of this repository goes in the kernel tree.
