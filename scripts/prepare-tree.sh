@@ -57,11 +57,13 @@ if [ ! -d "$tree/.git" ]; then
 			commit_pristine
 			if [ -n "$cache" ]; then
 				# Whole or not at all: an interrupted clone is never used.
+				# A cache that cannot be written costs only time.
 				rm -rf "$cache" "$cache.$$"
-				mkdir -p "$TREE_CACHE"
-				git clone -q --bare --local "$tree" "$cache.$$" &&
+				mkdir -p "$TREE_CACHE" 2> /dev/null &&
+					git clone -q --bare --local "$tree" "$cache.$$" 2> /dev/null &&
 					mv -T "$cache.$$" "$cache" 2> /dev/null &&
-					echo "  CACHE   $cache"
+					echo "  CACHE   $cache" ||
+					echo "  CACHE   $cache: cannot write it, going on without" >&2
 				rm -rf "$cache.$$"
 			fi
 		fi
