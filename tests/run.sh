@@ -35,8 +35,8 @@ for p in $plans; do
 	esac
 done
 
-# The shared suites start in order, TEST_JOBS at a time. Each one's output
-# goes to a file, then through a FIFO that is read in the order listed: a
+# The shared suites run TEST_JOBS at a time. Each one's output goes to a
+# file, then through a FIFO that is read in the order listed: a
 # FIFO's reader waits for its writer, so no polling, and a finished suite's
 # slot is free at once (its writer waits in the background).
 fifos=$(mktemp -d)
