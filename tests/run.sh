@@ -41,24 +41,21 @@ done
 # slot is free at once (its writer waits in the background).
 fifos=$(mktemp -d)
 trap 'rm -rf "$fifos"' EXIT
-n=0
-for s in $shared; do
-	n=$((n + 1))
-	mkfifo "$fifos/$n"
-done
 # Longest first, so that short ones fill in at the end: the gates, the
 # runner's tests (12 s of them wait for a hung guest's timeout), then plans
 # by their "# timeout:" header (default 120 s), which the slow ones raise.
 n=0
 for s in $shared; do
 	n=$((n + 1))
+	mkfifo "$fifos/$n"
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
 	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/$s.sh" 2>/dev/null | head -n 1) ;;
 	esac
 	echo "${t:-120} $n $s"
-done | sort -k1,1nr -k2,2n | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c \
+done > "$fifos/jobs"
+sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c \
 	'sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1; cat "$0/$1.out" > "$0/$1" &' "$fifos" &
 
 P=0 F=0 S=0 n=0
