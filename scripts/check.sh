@@ -33,7 +33,7 @@ gate() {	# gate NAME FILE: FILE holds the findings of gate NAME
 
 # Our sources, and the objects the series makes. The series is exported
 # as 'make patches' exports it, and those patches are what checkpatch reads.
-srcs=$(find drivers -name '*.[ch]' | sort)
+srcs=$(find drivers include -name '*.[ch]' | sort)
 sh scripts/make-patches.sh "$tree" "$out/patches" > /dev/null
 patches=$(ls "$out"/patches/*.patch | grep -v '/0000-cover-letter.patch$')
 patched=$(git -C "$tree" diff --name-only pristine vexpress-pm -- '*.[ch]' | sort)

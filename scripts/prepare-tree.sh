@@ -73,10 +73,11 @@ if [ ! -d "$tree/.git" ]; then
 	$git config gc.auto 0
 fi
 
-# Where a file of this repository goes in the kernel tree.
+# The repository's kernel files, and where each goes in the kernel tree.
+ksrc='drivers include Documentation dts'
 kpath() {
 	case "$1" in
-	drivers/*) echo "$1" ;;
+	drivers/* | include/* | Documentation/*) echo "$1" ;;
 	dts/bindings/*) echo "Documentation/devicetree/bindings/${1#dts/bindings/}" ;;
 	dts/*.dts | dts/*.dtsi) echo "arch/arm/boot/dts/arm/${1#dts/}" ;;
 	*) die "arch-patches/series: no kernel path for $1" ;;
@@ -85,7 +86,7 @@ kpath() {
 
 # Nothing to do if the inputs and the checked-out commit are as last time.
 inputs=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch;
-	find drivers dts -type f | sort | xargs cat; echo "${EXTRA_PATCHES:-}";
+	find $ksrc -type f | sort | xargs cat; echo "${EXTRA_PATCHES:-}";
 	for p in ${EXTRA_PATCHES:-}; do
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
 	done; } | sha256sum | cut -d' ' -f1)
@@ -150,7 +151,7 @@ done < "$scratch/series"
 # What we test is what we ship: every kernel file of this repository must
 # be in a commit of the series.
 cd "$top"
-for f in $(find drivers dts -type f | sort); do
+for f in $(find $ksrc -type f | sort); do
 	case " $claimed " in
 	*" $f "*) ;;
 	*) die "$f is in no patch of arch-patches/series" ;;

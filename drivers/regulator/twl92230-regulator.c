@@ -44,6 +44,7 @@
 #define TWL92230_LDO_CTRL5		0x0e
 #define TWL92230_LDO_CTRL6		0x0f
 #define TWL92230_LDO_CTRL7		0x10
+#define TWL92230_LDO_CTRL8		0x11
 #define TWL92230_SLEEP_CTRL2		0x13
 #define  TWL92230_SLEEP_VC		BIT(0)
 #define  TWL92230_SLEEP_DC2		BIT(1)
@@ -259,14 +260,19 @@ static bool twl92230_readable_reg(struct device *dev, unsigned int reg)
 	return reg == TWL92230_REV || twl92230_writeable_reg(dev, reg);
 }
 
+/*
+ * Only what the driver alone writes is cached: the voltage selectors, the
+ * VCORE sleep voltage and the sleep configuration. Mode (on/off) registers
+ * are not: an armed chip switches the rails that SLEEP_CTRL2 names by
+ * itself, so after a suspend a cached mode would be a guess.
+ */
 static bool twl92230_volatile_reg(struct device *dev, unsigned int reg)
 {
 	switch (reg) {
 	case TWL92230_REV:
-	/* The chip's state machine rewrites these on power transitions */
 	case TWL92230_VCORE_CTRL5:
-	case TWL92230_DCDC_CTRL2:
-	case TWL92230_LDO_CTRL2 ... TWL92230_LDO_CTRL5:
+	case TWL92230_DCDC_CTRL2 ... TWL92230_DCDC_CTRL3:
+	case TWL92230_LDO_CTRL2 ... TWL92230_LDO_CTRL8:
 	/* Read back from the chip when arming, not from the cache */
 	case TWL92230_GPIO_CTRL:
 		return true;
@@ -285,40 +291,27 @@ static const struct regmap_config twl92230_regmap_config = {
 	.cache_type	= REGCACHE_MAPLE,
 };
 
+static struct i2c_driver twl92230_driver;
+
 /*
  * Sleep arming for the platform suspend code; see
  * include/linux/regulator/twl92230.h for when each call is made.
  */
-struct twl92230_sleep *twl92230_sleep_get(struct device_node *np)
+struct twl92230_sleep *twl92230_sleep_get(struct device *dev)
 {
-	struct i2c_client *client;
 	struct twl92230_sleep *sleep;
 
-	/* Any other chip's drvdata is not a struct twl92230_sleep */
-	if (!of_device_is_compatible(np, "ti,twl92230"))
-		return ERR_PTR(-ENODEV);
-
-	client = of_find_i2c_device_by_node(np);
-	if (!client)
+	/* Any other driver's drvdata is not a struct twl92230_sleep */
+	if (!dev->driver)
+		return ERR_PTR(-EPROBE_DEFER);
+	if (dev->driver != &twl92230_driver.driver)
 		return ERR_PTR(-ENODEV);
 
 	/* drvdata is set last in probe and cleared on unbind */
-	sleep = i2c_get_clientdata(client);
-	if (!sleep) {
-		put_device(&client->dev);
-		return ERR_PTR(-EPROBE_DEFER);
-	}
-
-	return sleep;
+	sleep = dev_get_drvdata(dev);
+	return sleep ?: ERR_PTR(-EPROBE_DEFER);
 }
 EXPORT_SYMBOL_GPL(twl92230_sleep_get);
-
-void twl92230_sleep_put(struct twl92230_sleep *sleep)
-{
-	if (!IS_ERR_OR_NULL(sleep))
-		put_device(sleep->dev);
-}
-EXPORT_SYMBOL_GPL(twl92230_sleep_put);
 
 /*
  * SLEEP_CTRL2 and the VCORE sleep voltage are already in the chip (the

@@ -1,17 +1,19 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The DT names the TMP105, not the TWL92230, as the system sleep
-# controller: the platform refuses it (its drvdata is not a PMIC's), so
-# deep is not offered, the log says why, and both chips still work.
-# dt-edit: -d i2c0/pmic@4a ti,system-sleep-controller
-# dt-edit: i2c0/sensor@48 ti,system-sleep-controller
+# The DT names the TMP105, not the TWL92230, as the PMIC that puts the
+# board to sleep: the sleep controller refuses it (no PMIC it can arm),
+# so deep is not offered, the log says why, and both chips still work.
+# The sensor gets a phandle no real node uses, for arm,pmic to name.
+# dt-edit: -t x i2c0/sensor@48 phandle 0x7e58
+# dt-edit: -t x /sleep-controller arm,pmic 0x7e58
 . ./lib/board.sh
 . ./lib/baddt.sh
 ktap_print_header
-ktap_set_plan 6
-np=/bus@40000000/motherboard-bus@40000000/iofpga@7,00000000/i2c@16000/sensor@48
-check "sleep.not-pmic.log" yes "$(dmesg | grep -qF \
-	"vexpress: sleep controller $np absent (-ENODEV): suspend-to-RAM not offered" && echo yes)"
+ktap_set_plan 7
+np=$(of_path i2c0)/sensor@48
+check "sleep.not-pmic.probe-error" yes "$(probe_error vexpress-sleep sleep-controller \
+	"error -ENODEV: $np is no PMIC this board can sleep with")"
+check "sleep.not-pmic.nothing-left" none "$(leftovers platform sleep-controller)"
 check "sleep.not-pmic.mem_sleep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
 # "mem" is always listed: without deep the kernel maps it to s2idle
 check "sleep.not-pmic.state" "freeze mem" "$(cat /sys/power/state)"

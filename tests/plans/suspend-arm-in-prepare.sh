@@ -7,7 +7,7 @@
 # following cycle with the parameter back must be clean.
 # trace-check: PMIC_arming_transfers_inside no_PMIC_traffic_between_arming
 . ./lib/board.sh
-P=/sys/module/v2m_pm/parameters/arm_in_prepare
+P=/sys/module/vexpress_sleep/parameters/arm_in_prepare
 
 ktap_print_header
 ktap_set_plan 4

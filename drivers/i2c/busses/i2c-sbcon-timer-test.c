@@ -341,7 +341,7 @@ static void sbcon_test_bus_busy(struct kunit *test)
 	struct i2c_msg msg = { .addr = 0x4a };
 
 	s->hold_sda = true;
-	KUNIT_EXPECT_EQ(test, sim_run(test, s, &msg, 1), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, sim_run(test, s, &msg, 1), -EBUSY);
 	KUNIT_EXPECT_STREQ(test, s->log, "");
 }
 
@@ -428,18 +428,17 @@ static u64 live_active_ns(struct device *dev, u64 t0, u64 s0)
 }
 
 /*
- * Syscore suspend marks the adapter suspended (I2C_ALF_IS_SUSPENDED): from
- * then on the i2c core fails transfers with -ESHUTDOWN without calling the
- * driver. The core dev_WARNs "Transfer while suspended" once per adapter
- * (I2C_ALF_SUSPEND_REPORTED); the case puts that flag back as it found it,
- * so a real transfer while suspended later in this boot is still reported.
+ * What a tegra-style controller does in its noirq callback, and why ours
+ * does not: once i2c_mark_adapter_suspended() has run, the i2c core fails
+ * transfers with -ESHUTDOWN without calling the driver, so the platform's
+ * prepare_late could not reach the PMIC. The core dev_WARNs "Transfer while
+ * suspended" once per adapter; the plan declares that WARNING.
  */
 static void sbcon_live_suspended(struct kunit *test)
 {
 	struct i2c_adapter *adap = test->priv;
 	struct device *dev = adap->dev.parent;
 	u64 t0, t1, s0, real_ns, failed_ns, active_ns;
-	bool reported;
 	int ret, ret2;
 	u8 val;
 
@@ -452,7 +451,6 @@ static void sbcon_live_suspended(struct kunit *test)
 	real_ns = ktime_get_mono_fast_ns() - t0;
 	live_await_idle(test, dev);
 
-	reported = test_bit(I2C_ALF_SUSPEND_REPORTED, &adap->locked_flags);
 	i2c_mark_adapter_suspended(adap);
 	s0 = pm_runtime_suspended_time(dev);
 	t0 = ktime_get_mono_fast_ns();
@@ -462,10 +460,6 @@ static void sbcon_live_suspended(struct kunit *test)
 	failed_ns = ktime_get_mono_fast_ns() - t1;
 	active_ns = live_active_ns(dev, t0, s0);
 	i2c_mark_adapter_resumed(adap);
-	KUNIT_EXPECT_TRUE(test, test_bit(I2C_ALF_SUSPEND_REPORTED,
-					 &adap->locked_flags));
-	if (!reported)
-		clear_bit(I2C_ALF_SUSPEND_REPORTED, &adap->locked_flags);
 
 	KUNIT_EXPECT_EQ(test, ret, -ESHUTDOWN);
 	KUNIT_EXPECT_EQ(test, ret2, -ESHUTDOWN);
@@ -507,9 +501,9 @@ static void live_expect_polled_rev(struct kunit *test,
 
 /*
  * The i2c core calls .xfer_atomic only after the system left the running
- * state (shutdown, syscore), with IRQs off. Call it the same way here: IRQs
- * off, bus locked. It polls the SBCon and never runs the timer or resumes
- * the controller.
+ * state (syscore phase of suspend, shutdown), with IRQs off. Call it the
+ * same way here: IRQs off, bus locked. It polls the SBCon and never runs
+ * the timer or resumes the controller.
  */
 static int live_xfer_algo_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs)
 {
@@ -557,34 +551,6 @@ static bool live_bb_byte(struct i2c_adapter *adap, u8 byte)
 		udelay(5);
 	}
 	return ack;
-}
-
-/*
- * The i2c core picks .xfer_atomic by itself only late in shutdown or
- * reboot: system_state past RUNNING and IRQs off (i2c_in_atomic_xfer_mode).
- * Put the one CPU there for one i2c_transfer(); with IRQs off nothing else
- * runs to see the borrowed state.
- */
-static int live_xfer_core_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs)
-{
-	enum system_states state = system_state;
-	unsigned long flags;
-	int ret;
-
-	local_irq_save(flags);
-	system_state = SYSTEM_POWER_OFF;
-	ret = i2c_transfer(adap, msgs, 2);
-	system_state = state;
-	local_irq_restore(flags);
-	return ret;
-}
-
-/* The IRQ path would resume the controller (sbcon_live_atomic's control) */
-static void sbcon_live_core_atomic(struct kunit *test)
-{
-	if (num_online_cpus() > 1)
-		kunit_skip(test, "needs one CPU: system_state is global");
-	live_expect_polled_rev(test, live_xfer_core_atomic);
 }
 
 static void live_bb_start(struct i2c_adapter *adap)
@@ -640,7 +606,6 @@ static void sbcon_live_recovery(struct kunit *test)
 static struct kunit_case sbcon_live_cases[] = {
 	KUNIT_CASE(sbcon_live_suspended),
 	KUNIT_CASE(sbcon_live_atomic),
-	KUNIT_CASE(sbcon_live_core_atomic),
 	KUNIT_CASE(sbcon_live_recovery),
 	{ }
 };

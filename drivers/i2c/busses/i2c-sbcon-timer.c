@@ -13,26 +13,30 @@
  * System sleep. The platform's prepare_late and wake callbacks talk to the
  * PMIC over this bus, and they run after every device's suspend_noirq and
  * before every resume_noirq. So the adapter must not mark itself suspended
- * in a noirq callback (as i2c-tegra does), and its IRQ is IRQF_NO_SUSPEND.
- * Instead it stops in the syscore phase (one CPU, IRQs off, after
- * prepare_late): syscore suspend sets I2C_ALF_IS_SUSPENDED under a
- * trylock of the bus (i2c_mark_adapter_suspended() takes a sleeping lock),
- * so the i2c core fails any later transfer with -ESHUTDOWN at once, and
- * refuses to suspend (-EBUSY) while a transfer is in flight. Syscore resume,
- * before the platform's wake, clears the flag. .suspend takes a runtime PM
- * reference so the clocks stay on through the noirq phase, when genpd
- * powers off over this bus.
+ * in a noirq callback (as i2c-tegra does: i2c_mark_adapter_suspended()
+ * there fails those transfers with -ESHUTDOWN), and its IRQ is
+ * IRQF_NO_SUSPEND, so the bit clock keeps ticking after the noirq phase.
+ * For suspend-to-RAM it is never marked suspended at all: from
+ * syscore_suspend() to syscore_resume() (one CPU, IRQs off, system_state
+ * SYSTEM_SUSPEND) the i2c core sends every transfer to .xfer_atomic, which
+ * polls the lines and needs neither the IRQ nor a runtime resume. .suspend
+ * takes a runtime PM reference so the timer stays clocked through the noirq
+ * phase, when genpd powers off over this bus, until .resume.
  *
- * Fault injection (CONFIG_FAULT_INJECTION_DEBUG_FS): fault_attr directories
- * fail_nak (-ENXIO, as an address NAK) and fail_timeout (-ETIMEDOUT) in the
- * adapter's debugfs directory fail transfers before they touch the bus, but
- * only between this controller's own suspend_noirq and resume_noirq. The
- * devices on the bus are its descendants or (genpd) their consumers, so
- * their noirq callbacks have all run by then: the transfers left in that
- * window are the platform's prepare_late and wake ones (arming the PMIC).
- * "space" picks which: with space=N the Nth transfer of the window fails.
+ * Fault injection (CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR): fault_attr
+ * directories fail_nak (-ENXIO, as an address NAK) and fail_timeout
+ * (-ETIMEDOUT) in the adapter's debugfs directory fail transfers before
+ * they touch the bus, but only between this controller's own suspend_noirq
+ * and resume_noirq. The devices on the bus are its descendants or (genpd)
+ * their consumers, so their noirq callbacks have all run by then: the
+ * transfers left in that window are the platform's prepare_late and wake
+ * ones (arming the PMIC). "space" picks which: with space=N the Nth
+ * transfer of the window fails. The same option adds the irq_no_suspend
+ * parameter, which requests the IRQ without IRQF_NO_SUSPEND: the 2009
+ * breakage, for the tests that show it.
  */
 
+#include <linux/cleanup.h>
 #include <linux/clk.h>
 #include <linux/completion.h>
 #include <linux/delay.h>
@@ -47,10 +51,12 @@
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/of_irq.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
 #include <linux/suspend.h>
-#include <linux/syscore_ops.h>
 
 #include <kunit/visibility.h>
 
@@ -76,10 +82,18 @@
 #define SBCON_STRETCH_NS	(25 * NSEC_PER_MSEC)	/* SMBus tTIMEOUT */
 #define SBCON_AUTOSUSPEND_MS	50
 
+#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
 static bool irq_no_suspend = true;
-module_param(irq_no_suspend, bool, 0444);
+module_param(irq_no_suspend, bool, 0400);
 MODULE_PARM_DESC(irq_no_suspend,
-		 "Request the timer IRQ with IRQF_NO_SUSPEND (default Y). N only to show that transfers from the noirq phase then time out");
+		 "N: request the timer IRQ without IRQF_NO_SUSPEND, which breaks suspend-to-RAM (tests only)");
+
+/* One SBCon per board: the attributes live in its adapter's debugfs dir */
+static DECLARE_FAULT_ATTR(sbcon_fail_nak);
+static DECLARE_FAULT_ATTR(sbcon_fail_timeout);
+#else
+#define irq_no_suspend true
+#endif
 
 /**
  * struct sbcon_i2c - one SBCon bus and its pacing timer
@@ -92,13 +106,11 @@ MODULE_PARM_DESC(irq_no_suspend,
  * @irq: timer interrupt
  * @load: SP804 LOAD value for one tick
  * @nominal_ns: tick length from the timer clock rate
- * @tick_ns: tick length measured at probe
- * @calib_left: ticks still to count while measuring @tick_ns
+ * @calib_left: ticks still to count while checking that the timer ticks
  * @ticks: ticks handled in the current transfer, for the timeout report
  * @done: completed by the IRQ handler at the end of a transfer
  * @sm: bit engine state; owned by the IRQ handler while the timer runs
  * @bri: bus recovery through the SBCon lines
- * @syscore: stops the adapter in the syscore phase of system sleep
  * @noirq_suspended: between our suspend_noirq and resume_noirq: only
  *	platform transfers run, fault injection applies
  */
@@ -112,19 +124,13 @@ struct sbcon_i2c {
 	int irq;
 	u32 load;
 	u32 nominal_ns;
-	u32 tick_ns;
 	unsigned int calib_left;
 	unsigned int ticks;
 	struct completion done;
 	struct sbcon_sm sm;
 	struct i2c_bus_recovery_info bri;
-	struct syscore syscore;
 	bool noirq_suspended;
 };
-
-/* One SBCon per board: the attributes live in its adapter's debugfs dir */
-static DECLARE_FAULT_ATTR(sbcon_fail_nak);
-static DECLARE_FAULT_ATTR(sbcon_fail_timeout);
 
 static void sbcon_sm_finish(struct sbcon_sm *sm, int err)
 {
@@ -264,7 +270,7 @@ VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
 			break;
 		if (!(lines & SBCON_SDA)) {
 			/* Someone holds SDA: not ours to START on */
-			sbcon_sm_finish(sm, -EAGAIN);
+			sbcon_sm_finish(sm, -EBUSY);
 			break;
 		}
 		sm->drive &= ~SBCON_SDA;
@@ -402,47 +408,26 @@ static void sbcon_bus_stop(struct sbcon_i2c *i2c)
 		i2c_recover_bus(&i2c->adap);
 }
 
-/* Generous: 8x the measured length (QEMU's tick jitters with host load) */
-static unsigned long sbcon_xfer_timeout(struct sbcon_i2c *i2c,
-					struct i2c_msg *msgs, int num)
-{
-	u64 ticks = 2;
-	int i;
-
-	for (i = 0; i < num; i++)
-		ticks += 3 + (msgs[i].len + 1) * 9 * 2;
-	return nsecs_to_jiffies(ticks * 8 * max(i2c->tick_ns, i2c->nominal_ns) +
-				SBCON_STRETCH_NS) + HZ / 5;
-}
-
 /*
- * The engine ends every transfer in a bounded number of ticks (stretching
- * included), so only a timer that stops ticking can hang it: keep waiting
- * while ticks arrive. Under host load QEMU's SP804 slows down for seconds
- * at a time (60 ticks in 490 ms seen); a fixed deadline failed transfers.
+ * Wait up to the adapter's timeout (I2C_TIMEOUT sets it), then stop the
+ * timer: a tick may still be running the engine on another CPU.
  */
-static int sbcon_run_irq(struct sbcon_i2c *i2c, unsigned long timeout)
+static int sbcon_run_irq(struct sbcon_i2c *i2c)
 {
-	unsigned int seen;
-
 	reinit_completion(&i2c->done);
 	i2c->ticks = 0;
 	sbcon_timer_start(i2c);
-	do {
-		seen = READ_ONCE(i2c->ticks);
-		if (wait_for_completion_timeout(&i2c->done, timeout))
-			return i2c->sm.err;
-	} while (READ_ONCE(i2c->ticks) != seen);
+	if (wait_for_completion_timeout(&i2c->done, i2c->adap.timeout))
+		return i2c->sm.err;
 
 	sbcon_timer_stop(i2c);
 	synchronize_irq(i2c->irq);
 	if (i2c->sm.phase == SBCON_DONE)	/* finished as we gave up */
 		return i2c->sm.err;
-	dev_warn_ratelimited(i2c->dev,
-			     "no timer tick for %u ms, %u ticks, phase %d\n",
-			     jiffies_to_msecs(timeout), i2c->ticks,
+	dev_warn_ratelimited(i2c->dev, "timed out after %u ms, %u ticks, phase %d\n",
+			     jiffies_to_msecs(i2c->adap.timeout), i2c->ticks,
 			     i2c->sm.phase);
-	/* Name the cause of the 2009 breakage when it is the cause. */
+	/* Name the cause of the 2009 breakage when it is the cause */
 	if (!irq_no_suspend && pm_suspend_target_state != PM_SUSPEND_ON)
 		dev_err_ratelimited(i2c->dev,
 				    "transfer timed out: IRQ %d is suspended during system sleep (requested without IRQF_NO_SUSPEND)\n",
@@ -450,9 +435,9 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c, unsigned long timeout)
 	return -ETIMEDOUT;
 }
 
-static int sbcon_run_polled(struct sbcon_i2c *i2c, unsigned long timeout)
+static int sbcon_run_polled(struct sbcon_i2c *i2c)
 {
-	u64 deadline = ktime_get_ns() + jiffies_to_nsecs(timeout);
+	u64 deadline = ktime_get_ns() + jiffies_to_nsecs(i2c->adap.timeout);
 	unsigned int us = DIV_ROUND_UP(i2c->nominal_ns, NSEC_PER_USEC);
 
 	while (!sbcon_tick(i2c)) {
@@ -467,19 +452,20 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 			     int num, bool atomic)
 {
 	struct sbcon_i2c *i2c = i2c_get_adapdata(adap);
-	unsigned long timeout = sbcon_xfer_timeout(i2c, msgs, num);
 	int i, ret;
 
 	for (i = 0; i < num; i++)
 		if (msgs[i].flags & ~(I2C_M_RD | I2C_M_DMA_SAFE))
 			return -EOPNOTSUPP;
 
+#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
 	if (READ_ONCE(i2c->noirq_suspended)) {
 		if (should_fail(&sbcon_fail_nak, 1))
 			return -ENXIO;
 		if (should_fail(&sbcon_fail_timeout, 1))
 			return -ETIMEDOUT;
 	}
+#endif
 
 	/*
 	 * The atomic path polls the SBCon and never touches the timer, so it
@@ -500,16 +486,19 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 			goto out;
 	}
 
-	/* The polled loop counts its own steps: each is at least a tick */
 	sbcon_sm_init(&i2c->sm, msgs, num,
-		      DIV_ROUND_UP(SBCON_STRETCH_NS, atomic ? i2c->nominal_ns :
-				   max(i2c->tick_ns, i2c->nominal_ns)));
+		      DIV_ROUND_UP(SBCON_STRETCH_NS, i2c->nominal_ns));
 	if (atomic)
-		ret = sbcon_run_polled(i2c, timeout);
+		ret = sbcon_run_polled(i2c);
 	else
-		ret = sbcon_run_irq(i2c, timeout);
+		ret = sbcon_run_irq(i2c);
 
-	if (ret == -ETIMEDOUT || ret == -EAGAIN)
+	/* A STOP that left a line low did not end the transfer */
+	if (!ret && sbcon_lines(i2c) != SBCON_LINES) {
+		dev_err_ratelimited(i2c->dev, "bus not released after STOP\n");
+		ret = -EIO;
+	}
+	if (ret == -ETIMEDOUT || ret == -EAGAIN || ret == -EBUSY || ret == -EIO)
 		sbcon_bus_stop(i2c);
 out:
 	pm_runtime_mark_last_busy(i2c->dev);
@@ -543,11 +532,20 @@ static const struct i2c_algorithm sbcon_algo = {
 };
 
 /*
- * QEMU's SP804 does not tick at LOAD + 1 timer cycles (it is bound by the
- * host's timers), and a real board's clock may differ: measure the tick
- * against ktime so timeouts scale with it. No tick at all fails probe.
+ * After the address byte of a read the slave drives SDA: with no data byte
+ * to NAK, a slave that puts a 0 there holds the bus against our STOP.
  */
-static int sbcon_calibrate(struct sbcon_i2c *i2c)
+static const struct i2c_adapter_quirks sbcon_quirks = {
+	.flags = I2C_AQ_NO_ZERO_LEN_READ,
+};
+
+/*
+ * A timer that never interrupts (wrong IRQ in the DT, clock off) would
+ * time out every transfer: count a few ticks at probe instead. The tick
+ * length is only logged: QEMU's SP804 does not tick at LOAD + 1 timer
+ * cycles (it is bound by the host's timers).
+ */
+static int sbcon_check_ticks(struct sbcon_i2c *i2c, s64 *tick_ns)
 {
 	unsigned int ticks;
 	ktime_t start;
@@ -566,38 +564,9 @@ static int sbcon_calibrate(struct sbcon_i2c *i2c)
 	i2c->calib_left = 0;
 	if (!ticks)
 		return -ETIMEDOUT;
-	i2c->tick_ns = div_s64(ns, ticks);
+	*tick_ns = div_s64(ns, ticks);
 	return 0;
 }
-
-/*
- * One CPU and IRQs off: a held bus lock can only be a transfer that the
- * freeze caught mid-way. Refuse to suspend rather than cut it.
- */
-static int sbcon_syscore_suspend(void *data)
-{
-	struct sbcon_i2c *i2c = data;
-
-	if (!i2c_trylock_bus(&i2c->adap, I2C_LOCK_ROOT_ADAPTER)) {
-		dev_err(i2c->dev, "transfer in flight, refusing to suspend\n");
-		return -EBUSY;
-	}
-	set_bit(I2C_ALF_IS_SUSPENDED, &i2c->adap.locked_flags);
-	i2c_unlock_bus(&i2c->adap, I2C_LOCK_ROOT_ADAPTER);
-	return 0;
-}
-
-static void sbcon_syscore_resume(void *data)
-{
-	struct sbcon_i2c *i2c = data;
-
-	clear_bit(I2C_ALF_IS_SUSPENDED, &i2c->adap.locked_flags);
-}
-
-static const struct syscore_ops sbcon_syscore_ops = {
-	.suspend = sbcon_syscore_suspend,
-	.resume = sbcon_syscore_resume,
-};
 
 static int sbcon_runtime_suspend(struct device *dev)
 {
@@ -636,18 +605,15 @@ static void sbcon_power_off(void *data)
 	}
 }
 
-static void sbcon_syscore_unregister(void *data)
-{
-	unregister_syscore(data);
-}
-
 static int sbcon_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
+	struct device_node *tnp __free(device_node) = NULL;
 	struct i2c_timings t;
 	struct sbcon_i2c *i2c;
 	struct resource *res;
 	unsigned long rate;
+	s64 tick_ns;
 	int ret;
 
 	i2c = devm_kzalloc(dev, sizeof(*i2c), GFP_KERNEL);
@@ -666,30 +632,31 @@ static int sbcon_probe(struct platform_device *pdev)
 				     I2C_MAX_FAST_MODE_PLUS_FREQ);
 
 	/* Name the missing range: ioremap would only say "invalid resource" */
-	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "sbcon");
+	res = platform_get_resource(pdev, IORESOURCE_MEM, 0);
 	if (!res)
-		return dev_err_probe(dev, -EINVAL,
-				     "no \"sbcon\" register range in reg/reg-names\n");
+		return dev_err_probe(dev, -EINVAL, "no SBCon register range\n");
 	i2c->base = devm_ioremap_resource(dev, res);
 	if (IS_ERR(i2c->base))
 		return PTR_ERR(i2c->base);
-	res = platform_get_resource_byname(pdev, IORESOURCE_MEM, "timer");
-	if (!res)
-		return dev_err_probe(dev, -EINVAL,
-				     "no \"timer\" register range in reg/reg-names: the SP804 that paces the bus\n");
-	i2c->timer = devm_ioremap_resource(dev, res);
-	if (IS_ERR(i2c->timer))
-		return PTR_ERR(i2c->timer);
-	/* platform_get_irq() names the missing interrupt itself */
-	i2c->irq = platform_get_irq(pdev, 0);
-	if (i2c->irq < 0)
-		return i2c->irq;
 
-	i2c->timclk = devm_clk_get(dev, "timclken1");
+	/* The SP804 whose first timer paces the bus: its registers, IRQ, clocks */
+	tnp = of_parse_phandle(dev->of_node, "arm,timer", 0);
+	if (!tnp)
+		return dev_err_probe(dev, -EINVAL,
+				     "no arm,timer: the SP804 that paces the bus\n");
+	i2c->timer = devm_of_iomap(dev, tnp, 0, NULL);
+	if (IS_ERR(i2c->timer))
+		return dev_err_probe(dev, PTR_ERR(i2c->timer),
+				     "cannot map the timer %pOF\n", tnp);
+	i2c->irq = of_irq_get(tnp, 0);
+	if (i2c->irq <= 0)
+		return dev_err_probe(dev, i2c->irq ?: -EINVAL,
+				     "no interrupt for the timer %pOF\n", tnp);
+	i2c->timclk = devm_get_clk_from_child(dev, tnp, "timclken1");
 	if (IS_ERR(i2c->timclk))
 		return dev_err_probe(dev, PTR_ERR(i2c->timclk),
 				     "no timer clock\n");
-	i2c->pclk = devm_clk_get(dev, "apb_pclk");
+	i2c->pclk = devm_get_clk_from_child(dev, tnp, "apb_pclk");
 	if (IS_ERR(i2c->pclk))
 		return dev_err_probe(dev, PTR_ERR(i2c->pclk), "no APB clock\n");
 
@@ -699,6 +666,12 @@ static int sbcon_probe(struct platform_device *pdev)
 	ret = devm_add_action_or_reset(dev, sbcon_power_off, i2c);
 	if (ret)
 		return ret;
+	/*
+	 * The i2c core does this for the adapter device, so its clients never
+	 * hold it active. This covers the step above: the adapter is our child,
+	 * and whatever holds it runtime-active (its power/control set to "on")
+	 * must not keep the bit clock's timer running; only transfers do.
+	 */
 	pm_suspend_ignore_children(dev, true);
 	pm_runtime_set_autosuspend_delay(dev, SBCON_AUTOSUSPEND_MS);
 	pm_runtime_use_autosuspend(dev);
@@ -719,9 +692,14 @@ static int sbcon_probe(struct platform_device *pdev)
 	i2c->load = max(DIV_ROUND_UP(rate, 2 * t.bus_freq_hz), 2UL) - 1;
 	i2c->nominal_ns = div_u64((u64)(i2c->load + 1) * NSEC_PER_SEC, rate);
 
+	/*
+	 * NO_SUSPEND: prepare_late and wake transfer after the noirq phase.
+	 * NO_THREAD: each tick is one step of the bus; a threaded handler
+	 * (threadirqs) would stretch every bit by a scheduling latency.
+	 */
 	ret = devm_request_irq(dev, i2c->irq, sbcon_isr,
-			       irq_no_suspend ? IRQF_NO_SUSPEND : 0,
-			       dev_name(dev), i2c);
+			       (irq_no_suspend ? IRQF_NO_SUSPEND : 0) |
+			       IRQF_NO_THREAD, dev_name(dev), i2c);
 	if (ret) {
 		dev_err_probe(dev, ret, "cannot request IRQ %d\n", i2c->irq);
 		goto err_put;
@@ -729,7 +707,7 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (!irq_no_suspend)
 		dev_warn(dev, "IRQ without IRQF_NO_SUSPEND: transfers from the noirq phase will time out\n");
 
-	ret = sbcon_calibrate(i2c);
+	ret = sbcon_check_ticks(i2c, &tick_ns);
 	if (ret) {
 		dev_err_probe(dev, ret, "timer IRQ %d does not tick\n",
 			      i2c->irq);
@@ -745,6 +723,7 @@ static int sbcon_probe(struct platform_device *pdev)
 	i2c->adap.owner = THIS_MODULE;
 	i2c->adap.algo = &sbcon_algo;
 	i2c->adap.bus_recovery_info = &i2c->bri;
+	i2c->adap.quirks = &sbcon_quirks;
 	i2c->adap.timeout = HZ;
 	i2c->adap.dev.parent = dev;
 	i2c->adap.dev.of_node = dev->of_node;
@@ -754,21 +733,15 @@ static int sbcon_probe(struct platform_device *pdev)
 	ret = devm_i2c_add_adapter(dev, &i2c->adap);
 	if (ret)
 		goto err_put;
+#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
 	fault_create_debugfs_attr("fail_nak", i2c->adap.debugfs,
 				  &sbcon_fail_nak);
 	fault_create_debugfs_attr("fail_timeout", i2c->adap.debugfs,
 				  &sbcon_fail_timeout);
+#endif
 
-	i2c->syscore.ops = &sbcon_syscore_ops;
-	i2c->syscore.data = i2c;
-	register_syscore(&i2c->syscore);
-	ret = devm_add_action_or_reset(dev, sbcon_syscore_unregister,
-				       &i2c->syscore);
-	if (ret)
-		goto err_put;
-
-	dev_info(dev, "%u Hz bus, tick %u ns measured (%u ns nominal at %lu Hz), IRQ %d\n",
-		 t.bus_freq_hz, i2c->tick_ns, i2c->nominal_ns, rate, i2c->irq);
+	dev_info(dev, "%u Hz bus, tick %lld ns measured (%u ns nominal at %lu Hz), IRQ %d\n",
+		 t.bus_freq_hz, tick_ns, i2c->nominal_ns, rate, i2c->irq);
 	pm_runtime_mark_last_busy(dev);
 	pm_runtime_put_autosuspend(dev);
 	return 0;
@@ -791,6 +764,8 @@ static int sbcon_resume(struct device *dev)
 	return 0;
 }
 
+#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
+/* Only the fault window: the bus itself keeps working (see the top) */
 static int sbcon_suspend_noirq(struct device *dev)
 {
 	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
@@ -806,10 +781,13 @@ static int sbcon_resume_noirq(struct device *dev)
 	WRITE_ONCE(i2c->noirq_suspended, false);
 	return 0;
 }
+#endif
 
 static const struct dev_pm_ops sbcon_pm_ops = {
 	SYSTEM_SLEEP_PM_OPS(sbcon_suspend, sbcon_resume)
+#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
 	NOIRQ_SYSTEM_SLEEP_PM_OPS(sbcon_suspend_noirq, sbcon_resume_noirq)
+#endif
 	RUNTIME_PM_OPS(sbcon_runtime_suspend, sbcon_runtime_resume, NULL)
 };
 

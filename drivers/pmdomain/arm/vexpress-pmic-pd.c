@@ -83,6 +83,7 @@ static void vexpress_pmic_pd_remove(void *data)
 	of_genpd_del_provider(pd->dev->of_node);	/* no-op if never added */
 	ret = pm_genpd_remove(&pd->genpd);
 	if (ret) {
+		/* Its rail too: the domain may still switch it */
 		dev_err(pd->dev, "PM domain still in use (%pe), leaking it\n",
 			ERR_PTR(ret));
 		return;
@@ -90,6 +91,7 @@ static void vexpress_pmic_pd_remove(void *data)
 	/* The reference that a powered domain holds on its rail */
 	if (pd->genpd.status == GENPD_STATE_ON)
 		regulator_disable(pd->supply);
+	regulator_put(pd->supply);
 	kfree(pd);
 }
 
@@ -98,7 +100,8 @@ static void vexpress_pmic_pd_remove(void *data)
  * statelessly, which never unbinds it, and fw_devlink links this device
  * only to the PMIC device it found at boot: after a rebind of the bus the
  * domain would keep a rail whose regulator is gone. A managed link to the
- * I2C device whose node holds the rail covers every PMIC device.
+ * I2C device whose node holds the rail covers every PMIC device, and
+ * probes the domain again when the PMIC's driver binds again.
  */
 static int vexpress_pmic_pd_link_pmic(struct device *dev)
 {
@@ -116,7 +119,7 @@ static int vexpress_pmic_pd_link_pmic(struct device *dev)
 		return dev_err_probe(dev, -ENODEV,
 				     "domain-supply is not on an I2C device\n");
 
-	link = device_link_add(dev, &pmic->dev, DL_FLAG_AUTOREMOVE_CONSUMER);
+	link = device_link_add(dev, &pmic->dev, DL_FLAG_AUTOPROBE_CONSUMER);
 	put_device(&pmic->dev);
 	if (!link)
 		return dev_err_probe(dev, -EINVAL, "cannot link to %s\n",
@@ -131,13 +134,16 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 	bool is_off;
 	int ret;
 
-	/* Not devm: a domain that cannot be removed must outlive us */
+	/*
+	 * Not devm, the rail neither: a domain that cannot be removed must
+	 * outlive us, and so must the rail it switches.
+	 */
 	pd = kzalloc(sizeof(*pd), GFP_KERNEL);
 	if (!pd)
 		return -ENOMEM;
 	pd->dev = dev;
 
-	pd->supply = devm_regulator_get(dev, "domain");
+	pd->supply = regulator_get(dev, "domain");
 	if (IS_ERR(pd->supply)) {
 		ret = dev_err_probe(dev, PTR_ERR(pd->supply),
 				    "failed to get domain supply\n");
@@ -145,7 +151,7 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 	}
 	ret = vexpress_pmic_pd_link_pmic(dev);
 	if (ret)
-		goto out_free;
+		goto out_regulator_put;
 
 	/*
 	 * Start in the state the rail is in. If it is on, take our
@@ -154,14 +160,14 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 	ret = regulator_is_enabled(pd->supply);
 	if (ret < 0) {
 		dev_err_probe(dev, ret, "failed to read rail state\n");
-		goto out_free;
+		goto out_regulator_put;
 	}
 	is_off = !ret;
 	if (!is_off) {
 		ret = regulator_enable(pd->supply);
 		if (ret) {
 			dev_err_probe(dev, ret, "failed to enable regulator\n");
-			goto out_free;
+			goto out_regulator_put;
 		}
 	}
 
@@ -188,6 +194,8 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 out_regulator_disable:
 	if (!is_off)
 		regulator_disable(pd->supply);
+out_regulator_put:
+	regulator_put(pd->supply);
 out_free:
 	kfree(pd);
 	return ret;

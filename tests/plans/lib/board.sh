@@ -31,6 +31,9 @@ pd_status() {
 		/sys/kernel/debug/pm_genpd/pm_genpd_summary
 }
 
+# of_path ALIAS: the DT node path an alias names (i2c0 is the SBCon bus)
+of_path() { tr -d '\0' < "/proc/device-tree/aliases/$1"; }
+
 # The i2c bus number of the motherboard's SBCon (DT node $SBCON_NODE).
 sbcon_bus() {
 	for d in /sys/bus/i2c/devices/i2c-*; do

@@ -35,18 +35,23 @@ twl_uv() {
 	esac
 }
 
-# twl_state RAIL: "enabled" or "disabled", from the rail's mode register
-# (DC-DC converters are on at mode 3, LDOs at mode 2)
-twl_state() {
+# twl_mode RAIL: the rail's mode register and its "on" mode (DC-DC
+# converters are on at mode 3, LDOs at mode 2)
+twl_mode() {
 	case $1 in
-	vdcdc2)	reg=0x08 on=3 ;;
-	vdcdc3)	reg=0x09 on=3 ;;
-	vmem)	reg=0x0c on=2 ;;
-	vio)	reg=0x0d on=2 ;;
-	vaux)	reg=0x0f on=2 ;;
-	vmmc)	reg=0x10 on=2 ;;
+	vdcdc2)	echo 0x08 3 ;;
+	vdcdc3)	echo 0x09 3 ;;
+	vmem)	echo 0x0c 2 ;;
+	vio)	echo 0x0d 2 ;;
+	vaux)	echo 0x0f 2 ;;
+	vmmc)	echo 0x10 2 ;;
 	esac
-	if [ "$(twl_field $reg 0 3)" = $on ]; then echo enabled; else echo disabled; fi
+}
+
+# twl_state RAIL: "enabled" or "disabled", from the rail's mode register
+twl_state() {
+	set -- $(twl_mode "$1")
+	if [ "$(twl_field "$1" 0 3)" = "$2" ]; then echo enabled; else echo disabled; fi
 }
 
 # reg_sysfs RAIL: the rail's /sys/class/regulator directory

@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The sleep controller lives and dies with its PMIC. Unbinding the
+# TWL92230's driver unbinds the sleep controller first (its device link)
+# and mem_sleep loses deep; binding the PMIC again probes the sleep
+# controller (and the VMMC domain) again, deep comes back and a cycle arms
+# and disarms the chip. Unbinding and binding the sleep controller itself
+# does the same. Twice each, so the second round runs on what the first
+# one rebuilt.
+. ./lib/board.sh
+ktap_print_header
+ktap_set_plan 25
+
+SC=/sys/bus/platform/devices/sleep-controller
+TWL=/sys/bus/i2c/drivers/twl92230-regulator
+bound() { [ -e "$1/driver" ] && echo bound || echo unbound; }
+pd_listed() { [ -n "$(pd_status)" ] && echo yes || echo no; }
+
+# cycle NAME: a deep cycle that succeeds and leaves the PMIC disarmed
+cycle() {
+	gpio=$(pmic_get $PMIC_GPIO_CTRL)
+	suspend_cycle mem
+	check "$1.cycle" 0 "$?"
+	check "$1.disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+}
+
+check "sleep-rebind.boot.mem_sleep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
+for r in 1 2; do
+	echo $BUS-004a > $TWL/unbind
+	check "sleep-rebind.pmic.$r.unbound" unbound "$(bound $SC)"
+	check "sleep-rebind.pmic.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.pmic.$r.no-domain" no "$(pd_listed)"
+	echo $BUS-004a > $TWL/bind
+	# The PMIC probes asynchronously; the links probe the rest after it
+	check "sleep-rebind.pmic.$r.bound" bound "$(await 10000 bound bound $SC)"
+	check "sleep-rebind.pmic.$r.deep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.pmic.$r.domain" yes "$(await 10000 yes pd_listed)"
+	cycle "sleep-rebind.pmic.$r"
+done
+for r in 1 2; do
+	echo sleep-controller > /sys/bus/platform/drivers/vexpress-sleep/unbind
+	check "sleep-rebind.self.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	echo sleep-controller > /sys/bus/platform/drivers/vexpress-sleep/bind
+	check "sleep-rebind.self.$r.deep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
+	cycle "sleep-rebind.self.$r"
+done
+ktap_finished
