@@ -47,7 +47,7 @@ help:
 	@echo '          rootfs.cpio.gz,vexpress-pm.itb}'
 	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle)'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
-	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (under -icount):'
+	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (real time):'
 	@echo '          $(BUILD)/timeline/suspend.html (and .png with chromium)'
 	@echo '  bench   under -icount: suspend/resume time per phase, and our I2C driver against'
 	@echo '          i2c-versatile (latency, CPU per transfer); not part of test'

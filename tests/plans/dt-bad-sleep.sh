@@ -12,7 +12,7 @@ ktap_print_header
 ktap_set_plan 7
 np=$(of_path i2c0)/sensor@48
 check "sleep.not-pmic.probe-error" yes "$(probe_error vexpress-sleep sleep-controller \
-	"error -ENODEV: $np is no PMIC this board can sleep with")"
+	"error -ENODEV: $np is no PMIC to sleep with")"
 check "sleep.not-pmic.nothing-left" none "$(leftovers platform sleep-controller)"
 check "sleep.not-pmic.mem_sleep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
 # "mem" is always listed: without deep the kernel maps it to s2idle

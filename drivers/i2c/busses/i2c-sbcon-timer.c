@@ -38,6 +38,7 @@
 
 #include <linux/cleanup.h>
 #include <linux/clk.h>
+#include <linux/clk/clk-conf.h>
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/device.h>
@@ -409,22 +410,33 @@ static void sbcon_bus_stop(struct sbcon_i2c *i2c)
 }
 
 /*
- * Wait up to the adapter's timeout (I2C_TIMEOUT sets it), then stop the
- * timer: a tick may still be running the engine on another CPU.
+ * The engine ends every transfer in a bounded number of ticks (stretching
+ * included), so only a timer that stops ticking can hang it: wait while
+ * ticks arrive, and give up when none came for the adapter's timeout
+ * (I2C_TIMEOUT sets it). Under host load QEMU's SP804 slows down for
+ * seconds at a time (60 ticks in 490 ms seen); a total deadline failed
+ * transfers that were progressing.
  */
 static int sbcon_run_irq(struct sbcon_i2c *i2c)
 {
+	unsigned int seen;
+
 	reinit_completion(&i2c->done);
 	i2c->ticks = 0;
 	sbcon_timer_start(i2c);
-	if (wait_for_completion_timeout(&i2c->done, i2c->adap.timeout))
-		return i2c->sm.err;
+	do {
+		seen = READ_ONCE(i2c->ticks);
+		if (wait_for_completion_timeout(&i2c->done, i2c->adap.timeout))
+			return i2c->sm.err;
+	} while (READ_ONCE(i2c->ticks) != seen);
 
+	/* A tick may still be running the engine on another CPU */
 	sbcon_timer_stop(i2c);
 	synchronize_irq(i2c->irq);
 	if (i2c->sm.phase == SBCON_DONE)	/* finished as we gave up */
 		return i2c->sm.err;
-	dev_warn_ratelimited(i2c->dev, "timed out after %u ms, %u ticks, phase %d\n",
+	dev_warn_ratelimited(i2c->dev,
+			     "no timer tick for %u ms, %u ticks, phase %d\n",
 			     jiffies_to_msecs(i2c->adap.timeout), i2c->ticks,
 			     i2c->sm.phase);
 	/* Name the cause of the 2009 breakage when it is the cause */
@@ -612,7 +624,7 @@ static int sbcon_probe(struct platform_device *pdev)
 	struct i2c_timings t;
 	struct sbcon_i2c *i2c;
 	struct resource *res;
-	unsigned long rate;
+	unsigned long rate, flags;
 	s64 tick_ns;
 	int ret;
 
@@ -652,6 +664,11 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (i2c->irq <= 0)
 		return dev_err_probe(dev, i2c->irq ?: -EINVAL,
 				     "no interrupt for the timer %pOF\n", tnp);
+	/* The timer has no driver of its own to apply its assigned clocks */
+	ret = of_clk_set_defaults(tnp, false);
+	if (ret)
+		return dev_err_probe(dev, ret,
+				     "cannot set up the clocks of %pOF\n", tnp);
 	i2c->timclk = devm_get_clk_from_child(dev, tnp, "timclken1");
 	if (IS_ERR(i2c->timclk))
 		return dev_err_probe(dev, PTR_ERR(i2c->timclk),
@@ -697,9 +714,9 @@ static int sbcon_probe(struct platform_device *pdev)
 	 * NO_THREAD: each tick is one step of the bus; a threaded handler
 	 * (threadirqs) would stretch every bit by a scheduling latency.
 	 */
-	ret = devm_request_irq(dev, i2c->irq, sbcon_isr,
-			       (irq_no_suspend ? IRQF_NO_SUSPEND : 0) |
-			       IRQF_NO_THREAD, dev_name(dev), i2c);
+	flags = IRQF_NO_THREAD | (irq_no_suspend ? IRQF_NO_SUSPEND : 0);
+	ret = devm_request_irq(dev, i2c->irq, sbcon_isr, flags, dev_name(dev),
+			       i2c);
 	if (ret) {
 		dev_err_probe(dev, ret, "cannot request IRQ %d\n", i2c->irq);
 		goto err_put;

@@ -103,7 +103,7 @@ static int vexpress_sleep_twl92230_disarm(struct vexpress_sleep *vs)
 	return twl92230_sleep_disarm(vs->chip);
 }
 
-static const struct vexpress_sleep_pmic vexpress_sleep_pmics[] = {
+static const struct vexpress_sleep_pmic vexpress_pmics[] = {
 	{
 		.compatible	= "ti,twl92230",
 		.get		= vexpress_sleep_twl92230_get,
@@ -258,20 +258,20 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	vs->dev = dev;
 
-	for (i = 0; i < ARRAY_SIZE(vexpress_sleep_pmics); i++)
-		if (of_device_is_compatible(np, vexpress_sleep_pmics[i].compatible))
-			vs->pmic = &vexpress_sleep_pmics[i];
+	for (i = 0; i < ARRAY_SIZE(vexpress_pmics); i++)
+		if (of_device_is_compatible(np, vexpress_pmics[i].compatible))
+			vs->pmic = &vexpress_pmics[i];
 	if (!vs->pmic)
 		return dev_err_probe(dev, -ENODEV,
-				     "%pOF is no PMIC this board can sleep with\n",
-				     np);
+				     "%pOF is no PMIC to sleep with\n", np);
 
 	if (!of_device_is_available(np))
-		return dev_err_probe(dev, -ENODEV, "PMIC %pOF is disabled\n", np);
+		return dev_err_probe(dev, -ENODEV, "PMIC %pOF is disabled\n",
+				     np);
 	client = of_find_i2c_device_by_node(np);
 	if (!client)
-		return dev_err_probe(dev, -EPROBE_DEFER, "no I2C device for %pOF\n",
-				     np);
+		return dev_err_probe(dev, -EPROBE_DEFER,
+				     "no I2C device for %pOF\n", np);
 	ret = vs->pmic->get(vs, &client->dev);
 	if (!ret)
 		ret = vexpress_sleep_link(vs, &client->dev);
@@ -306,4 +306,3 @@ static struct platform_driver vexpress_sleep_driver = {
 	.remove	= vexpress_sleep_remove,
 };
 builtin_platform_driver(vexpress_sleep_driver);
-
