@@ -2,6 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages vexpress-pm needs; costs one dpkg-query when
 # everything is already there (no apt-get update unless something is missing).
+# Then, on Debian 12, the second QEMU for the AXP209 profile
+# (scripts/fetch-qemu10.sh; nothing to do once it is there).
 set -eu
 
 pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
@@ -17,14 +19,16 @@ done
 armhf=yes
 dpkg --print-foreign-architectures | grep -qx armhf || armhf=no
 
-[ -z "$missing" ] && [ $armhf = yes ] && exit 0
-
-if [ "$(id -u)" != 0 ]; then
-	echo "deps: missing packages:$missing${missing:+ }(and armhf: $armhf); run 'make deps' as root" >&2
-	exit 1
+if [ -n "$missing" ] || [ $armhf = no ]; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "deps: missing packages:$missing${missing:+ }(and armhf: $armhf); run 'make deps' as root" >&2
+		exit 1
+	fi
+	[ $armhf = yes ] || dpkg --add-architecture armhf
+	echo "  APT     update; install$missing"
+	apt-get update -qq >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null ||
+		{ echo "deps: apt-get install failed for:$missing" >&2; exit 1; }
 fi
-[ $armhf = yes ] || dpkg --add-architecture armhf
-echo "  APT     update; install$missing"
-apt-get update -qq >/dev/null
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null ||
-	{ echo "deps: apt-get install failed for:$missing" >&2; exit 1; }
+
+sh "$(dirname "$0")/fetch-qemu10.sh"
