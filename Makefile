@@ -66,6 +66,8 @@ help:
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
 	@echo '           TEST_JOBS=n (suites run at a time)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
+	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
+	@echo '           QEMU=binary (default qemu-system-arm; boot/qemu-backport.sh: Debian 12'"'"'s QEMU 10)'
 
 deps:
 	@sh scripts/deps.sh
