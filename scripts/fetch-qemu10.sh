@@ -141,6 +141,7 @@ libs=$(ldd "$root.tmp/usr/bin/qemu-system-arm" | sed -n 's/^[[:space:]]*\([^ ]*\
 }
 dpkg-deb -f "$apt"/debs/qemu-system-arm_*.deb Version > "$root.tmp/.unpacked"
 mv "$root.tmp" "$root"
+rm -rf "$apt/debs"	# 13 MB nothing reads again
 # It must run and offer the model it is here for.
 QEMU10_CACHE=$cache sh "$top/boot/qemu-backport.sh" -M vexpress-a9 -device help 2>&1 |
 	grep -q '"axp209_pmu"' || {
