@@ -18,10 +18,10 @@ set -eu
 cache=${QEMU10_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/qemu10}
 root=$cache/root
 bin=$root/usr/bin/qemu-system-arm
-[ -x "$bin" ] && [ -f "$root/.unpacked" ] || {
+if [ ! -x "$bin" ] || [ ! -f "$root/.unpacked" ]; then
 	echo "qemu-backport.sh: no QEMU 10 unpacked in $cache (run 'make deps' as root on Debian 12)" >&2
 	exit 2
-}
+fi
 
 # Bind only over directories that exist: with no system QEMU there is
 # nothing to hide, and a mount point cannot be made in /usr from here.

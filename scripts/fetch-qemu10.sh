@@ -30,16 +30,17 @@ root=$cache/root
 codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release 2>/dev/null | tr -d '"')
 [ "$codename" = bookworm ] || exit 0
 # ... unless its QEMU already is a newer one (installed from backports).
-v=$(qemu-system-arm --version 2>/dev/null | sed -n 's/.*version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p' | head -1)
+v=$(qemu-system-arm --version 2>/dev/null | sed -n '1s/.*version \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+# shellcheck disable=SC2086 # v is "MAJOR MINOR" or nothing
 set -- $v 0 0
 if [ "$1" -gt 8 ] || { [ "$1" = 8 ] && [ "$2" -ge 1 ]; }; then
 	exit 0
 fi
 
-mkdir -p "$cache" 2> /dev/null && [ -w "$cache" ] || {
+if ! mkdir -p "$cache" 2> /dev/null || [ ! -w "$cache" ]; then
 	echo "deps: cannot write QEMU10_CACHE=$cache: set it to a writable directory (empty: no second QEMU, so no AXP209 profile on Debian 12)" >&2
 	exit 1
-}
+fi
 
 # The mirror: the first http(s) URI that the machine's apt sources (one-line
 # .list or deb822 .sources) use for suite "bookworm", with its keyring.
@@ -86,6 +87,7 @@ debian_mirror() {
 if [ -n "${QEMU10_MIRROR:-}" ]; then
 	mirror=$QEMU10_MIRROR keyring=
 else
+	# shellcheck disable=SC2046 # "URI KEYRING": two words
 	set -- $(debian_mirror | head -1)
 	mirror=${1:-} keyring=${2:-}
 fi
@@ -110,16 +112,17 @@ papt() {
 		-o Acquire::http::Timeout=30 -o Acquire::https::Timeout=30 "$@"
 }
 # apt-get update can fail to fetch an index with only a warning, exit 0.
-papt apt-get update > "$apt/update.log" 2>&1 &&
-	! grep -qE '^(E:|W: Failed to fetch|W: Some index files)' "$apt/update.log" || {
+if ! papt apt-get update > "$apt/update.log" 2>&1 ||
+	grep -qE '^(E:|W: Failed to fetch|W: Some index files)' "$apt/update.log"; then
 	echo "deps: apt-get update of bookworm-backports from $mirror failed:" >&2
 	sed 's/^/    /' "$apt/update.log" >&2
 	exit 1
-}
+fi
 pkgs="qemu-system-arm qemu-system-common qemu-system-data"
 rm -rf "$apt/debs" && mkdir -p "$apt/debs"
-(cd "$apt/debs" && papt apt-get download $(for p in $pkgs; do echo "$p/bookworm-backports"; done)) \
-	> "$apt/download.log" 2>&1 || {
+want=$(for p in $pkgs; do echo "$p/bookworm-backports"; done)
+# shellcheck disable=SC2086 # want is a word list
+(cd "$apt/debs" && papt apt-get download $want) > "$apt/download.log" 2>&1 || {
 	echo "deps: downloading $pkgs from bookworm-backports failed:" >&2
 	sed 's/^/    /' "$apt/download.log" >&2
 	exit 1
@@ -136,7 +139,7 @@ done
 # system's QEMU 7.2. Say which are missing rather than fail at boot time.
 libs=$(ldd "$root.tmp/usr/bin/qemu-system-arm" | sed -n 's/^[[:space:]]*\([^ ]*\) => not found.*/\1/p')
 [ -z "$libs" ] || {
-	echo "deps: bookworm-backports' QEMU needs libraries this machine lacks:" $libs >&2
+	echo "deps: bookworm-backports' QEMU needs libraries this machine lacks: $(echo "$libs" | tr '\n' ' ')" >&2
 	exit 1
 }
 dpkg-deb -f "$apt"/debs/qemu-system-arm_*.deb Version > "$root.tmp/.unpacked"
