@@ -9,6 +9,9 @@ BOARD		?= a9
 PATCHES_OUT	?= $(BUILD)/patches
 # The git import of the kernel tarball, kept across clones (empty: none)
 TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
+# bookworm-backports' QEMU 10, unpacked by 'make deps' on Debian 12 for the
+# AXP209 profile (scripts/fetch-qemu10.sh; empty: none)
+QEMU10_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm/qemu10
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 
 top		:= $(CURDIR)
@@ -31,13 +34,14 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 	-j$(JOBS) KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm \
 	KBUILD_BUILD_HOST=vexpress-pm
 
-export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE
+export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
 .PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean
 
 help:
 	@echo 'vexpress-pm targets:'
-	@echo '  deps    install the Debian packages the build and QEMU need'
+	@echo '  deps    install the Debian packages the build and QEMU need; on Debian 12 also'
+	@echo '          bookworm-backports'"'"' QEMU 10 into $$QEMU10_CACHE (boot/qemu-backport.sh)'
 	@echo '  tree    unpack linux-source-6.12 into $(BUILD)/linux, commit arch-patches/series'
 	@echo '          (with drivers/ and dts/) and EXTRA_PATCHES onto it'
 	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
@@ -59,8 +63,11 @@ help:
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
+	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
 	@echo '           TEST_JOBS=n (suites run at a time)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
+	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
+	@echo '           QEMU=binary (default qemu-system-arm; boot/qemu-backport.sh: Debian 12'"'"'s QEMU 10)'
 
 deps:
 	@sh scripts/deps.sh

@@ -21,10 +21,13 @@ icount=${ICOUNT:-shift=1,sleep=off}
 
 echo "== booting the board with -icount $icount -smp 1; console in $log"
 t0=$(date +%s)
+rm -f "$log"
 rc=0
 # Unknown kernel parameters reach /init's environment: BENCH_N for bench.sh
 sh "$top/boot/qemu.sh" --plan bench --icount="$icount" --smp 1 --timeout 900 --log "$log" \
 	--append "BENCH_N=$n" >/dev/null || rc=$?
+# No console log: the launcher refused to boot (and said why).
+[ -f "$log" ] || exit "$rc"
 echo "== guest status $rc after $(($(date +%s) - t0)) s of wall time"
 sh "$top/tests/console-trace.sh" "$log" > "$out/suspend.trace"
 grep -q '^bench: restored' "$log" || {

@@ -10,8 +10,11 @@ mkdir -p "$out"
 log=$out/main-job.log
 
 echo "== booting the board; console in $log"
+rm -f "$log"
 rc=0
 sh "$top/boot/qemu.sh" --plan main-job --timeout 120 --log "$log" >/dev/null || rc=$?
+# No console log: the launcher refused to boot (and said why).
+[ -f "$log" ] || exit "$rc"
 grep '^vexpress-pm:' "$log" | grep -v 'trace begin\|trace end'
 sh "$top/tests/console-trace.sh" "$log" > "$out/main-job.trace"
 [ -s "$out/main-job.trace" ] || { echo "main-job: no trace captured (guest status $rc)" >&2; exit 1; }

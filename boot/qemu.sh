@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Boot the vexpress-pm board in QEMU.
 #
-#   qemu.sh [--board a9|a15] [--interactive] [--plan NAME] [--append ARGS]
-#           [--no-pmic] [--device SPEC]... [--dtb FILE] [--timeout SECONDS]
-#           [--log FILE] [--icount[=OPTS]] [--smp N]
+#   qemu.sh [--board a9|a15] [--pmic twl92230|axp209] [--interactive]
+#           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]...
+#           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
+#           [--smp N]
 #
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
@@ -12,6 +13,18 @@
 # Both run the same kernel. The uImage is linked for the A9's RAM, so the
 # A15 boots the zImage, which QEMU places in its RAM and which relocates
 # itself.
+# --pmic (default $PMIC) picks the PMIC profile: the model on the SBCon bus
+# and the DTB that describes it. No single QEMU has both models:
+#   twl92230  -device twl92230,address=0x4a, vexpress-pm-ca9.dtb (-ca15);
+#             QEMU 9.1 and older (9.2 removed the model)
+#   axp209    -device axp209_pmu,address=0x34, vexpress-pm-ca9-axp209.dtb
+#             (-ca15-axp209); QEMU 8.1 and later (8.0's model keeps only
+#             writes to the DCDC2 voltage)
+# Without one, the profile is the one the QEMU binary offers (-device help),
+# twl92230 where it has both (8.1-9.1), as on Debian 12's 7.2. QEMU names
+# the binary (default qemu-system-arm); on Debian 12, QEMU=boot/qemu-backport.sh
+# runs the QEMU 10 that 'make deps' unpacked. A profile the binary cannot
+# run is refused, naming the QEMU version it needs.
 # --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
 # edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
 # second TWL92230 at another address on the SBCon bus.
@@ -34,11 +47,12 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
 interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2
-board=${BOARD:-a9}
+board=${BOARD:-a9} profile=${PMIC:-}
 
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift ;;
+	--pmic) profile=$2; shift ;;
 	--interactive) interactive=yes ;;
 	--plan) plan=$2; shift ;;
 	--append) append="$append $2"; shift ;;
@@ -56,28 +70,72 @@ while [ $# -gt 0 ]; do
 done
 
 case "$board" in
-a9) machine=vexpress-a9 kernel=uImage board_dtb=vexpress-pm-ca9.dtb ;;
-a15) machine=vexpress-a15 kernel=zImage board_dtb=vexpress-pm-ca15.dtb ;;
+a9) machine=vexpress-a9 kernel=uImage tile=ca9 ;;
+a15) machine=vexpress-a15 kernel=zImage tile=ca15 ;;
 *) echo "qemu.sh: unknown board '$board' (a9 or a15)" >&2; exit 2 ;;
 esac
+case "$profile" in
+"" | twl92230 | axp209) ;;
+*) echo "qemu.sh: unknown PMIC '$profile' (twl92230 or axp209)" >&2; exit 2 ;;
+esac
 
-for f in $kernel $board_dtb rootfs.cpio.gz; do
+for f in $kernel rootfs.cpio.gz; do
 	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
 done
-dtb=${dtb:-$images/$board_dtb}
-[ -f "$dtb" ] || { echo "qemu.sh: no such DTB $dtb" >&2; exit 2; }
 qemu=${QEMU:-qemu-system-arm}
 command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-system-arm)" >&2; exit 2; }
-# QEMU 9.2 removed the TWL92230 model: say so rather than boot a board
-# without its PMIC.
-devices="-device tmp105,address=0x48"
-if [ $pmic = yes ]; then
-	"$qemu" -M $machine -device help 2>/dev/null | grep -q '"twl92230"' || {
-		echo "qemu.sh: $qemu ($("$qemu" --version | head -1)) has no twl92230 device model (removed in QEMU 9.2); use Debian 12's QEMU 7.2" >&2
+
+# The profile: what this QEMU offers, checked against what was asked for,
+# rather than boot a board whose PMIC QEMU cannot model.
+qver=$("$qemu" --version 2>&1) || :
+case "$qver" in
+"QEMU emulator version "[0-9]*) qver=$(echo "$qver" | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p') ;;
+*) echo "qemu.sh: $qemu --version does not name a QEMU version: $(echo "$qver" | head -1)" >&2; exit 2 ;;
+esac
+models=$("$qemu" -M $machine -device help 2>/dev/null | grep -oE '"(twl92230|axp209_pmu)"' | tr -d '"' | tr '\n' ' ')
+has_twl=no has_axp=no old_axp=
+case " $models" in *" twl92230 "*) has_twl=yes ;; esac
+# 8.0 has axp209_pmu too, but it keeps only writes to the DCDC2 voltage.
+case " $models" in *" axp209_pmu "*)
+	case "$qver" in
+	[0-7].* | 8.0 | 8.0.*) old_axp="; its axp209_pmu keeps writes to the DCDC2 voltage only" ;;
+	*) has_axp=yes ;;
+	esac ;;
+esac
+# With --no-pmic the profile only picks the DTB (a board whose PMIC is absent).
+if [ -z "$profile" ]; then
+	if [ $has_twl = yes ]; then profile=twl92230
+	elif [ $has_axp = yes ]; then profile=axp209
+	elif [ $pmic = no ]; then profile=twl92230
+	else
+		echo "qemu.sh: $qemu (QEMU $qver) has no PMIC model the board supports: looked for twl92230 (QEMU 9.1 and older; 9.2 removed it) and axp209_pmu (QEMU 8.1 and later)$old_axp" >&2
 		exit 2
-	}
-	devices="-device twl92230,address=0x4a $devices"
+	fi
 fi
+need=
+case $profile in
+twl92230) [ $has_twl = yes ] ||
+	need="9.1 or older (9.2 removed the twl92230 model)" ;;
+axp209) [ $has_axp = yes ] ||
+	need="8.1 or later (axp209_pmu, every register write kept; on Debian 12 'make deps' fetches QEMU 10: QEMU=boot/qemu-backport.sh)" ;;
+esac
+if [ $pmic = yes ] && [ -n "$need" ]; then
+	hint=
+	[ $has_axp = no ] || hint=", which runs PMIC=axp209"
+	echo "qemu.sh: PMIC $profile needs QEMU $need; $qemu is QEMU $qver$hint" >&2
+	exit 2
+fi
+case $profile in
+twl92230) board_dtb=vexpress-pm-$tile.dtb pmic_dev=twl92230,address=0x4a ;;
+axp209) board_dtb=vexpress-pm-$tile-axp209.dtb pmic_dev=axp209_pmu,address=0x34 ;;
+esac
+if [ -z "$dtb" ]; then
+	dtb=$images/$board_dtb
+	[ -f "$dtb" ] || { echo "qemu.sh: missing $dtb (run 'make images')" >&2; exit 2; }
+fi
+[ -f "$dtb" ] || { echo "qemu.sh: no such DTB $dtb" >&2; exit 2; }
+devices="-device tmp105,address=0x48"
+[ $pmic = no ] || devices="-device $pmic_dev $devices"
 devices="$devices$extra"
 
 # The CA9 tile's DT has four CPUs; QEMU runs -smp of them. maxcpus stops the
@@ -99,6 +157,9 @@ fi
 [ -n "$log" ] || log=$(mktemp)
 mkdir -p "$(dirname "$log")"
 {
+	what="PMIC $profile"
+	[ $pmic = yes ] || what="no PMIC device ($profile profile)"
+	echo "qemu.sh: QEMU $qver, $what, $(basename "$dtb")"
 	qrc=0
 	timeout -k 5 "$tmo" "$qemu" -display none -monitor none -serial stdio "$@" \
 		</dev/null 2>&1 || qrc=$?

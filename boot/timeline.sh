@@ -21,8 +21,11 @@ log=$out/timeline.log
 command -v python3 >/dev/null || { echo "timeline: python3 not found" >&2; exit 2; }
 
 echo "== booting the board; console in $log"
+rm -f "$log"
 rc=0
 sh "$top/boot/qemu.sh" --plan main-job --timeout 120 --log "$log" >/dev/null || rc=$?
+# No console log: the launcher refused to boot (and said why).
+[ -f "$log" ] || exit "$rc"
 # sleepgraph names the page after the capture: X_ftrace.txt -> X.html
 trace=$out/suspend_ftrace.txt
 sh "$top/tests/console-trace.sh" "$log" > "$trace"

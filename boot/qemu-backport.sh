@@ -1,0 +1,47 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# qemu-backport.sh ARGS...: run the QEMU 10 that 'make deps' unpacked into
+# $QEMU10_CACHE (scripts/fetch-qemu10.sh) as if it were qemu-system-arm:
+# same arguments, same stdin/stdout, same exit status. For example
+#   QEMU=boot/qemu-backport.sh sh boot/qemu.sh --pmic axp209 ...
+#
+# That binary looks for its modules in the compiled-in
+# /usr/lib/<multiarch>/qemu, where the system's QEMU 7.2 keeps its own, and
+# aborts on the first one ("Only modules from the same build can be
+# loaded"): it loads the audio and OpenGL modules even for -device help.
+# QEMU_MODULE_DIR does not help: modules missing from it are still taken
+# from the system's directory. So QEMU runs in a private mount namespace
+# (unshare -m) where the unpacked module and data directories are bound
+# over the system's; nobody else sees them and they go when QEMU exits.
+set -eu
+
+cache=${QEMU10_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/qemu10}
+root=$cache/root
+bin=$root/usr/bin/qemu-system-arm
+if [ ! -x "$bin" ] || [ ! -f "$root/.unpacked" ]; then
+	echo "qemu-backport.sh: no QEMU 10 unpacked in $cache (run 'make deps' as root on Debian 12)" >&2
+	exit 2
+fi
+
+# Bind only over directories that exist: with no system QEMU there is
+# nothing to hide, and a mount point cannot be made in /usr from here.
+set -- -- "$bin" "$@"
+for d in "$root"/usr/share/qemu "$root"/usr/lib/*/qemu; do
+	if [ -d "$d" ] && [ -d "${d#"$root"}" ]; then
+		set -- "$d" "${d#"$root"}" "$@"
+	fi
+done
+
+# Root may make a mount namespace directly; anyone else gets one inside a
+# user namespace (-r: mapped to root there, which bind mounts need).
+userns=
+[ "$(id -u)" = 0 ] || userns=-Ur
+# The arguments: pairs of (unpacked, system) directories, --, the command.
+# shellcheck disable=SC2016,SC2086 # the script is for the inner sh; userns: a word or none
+exec unshare $userns -m sh -c '
+	while [ "$1" != -- ]; do
+		mount --bind "$1" "$2" || { echo "qemu-backport.sh: cannot bind $1 over $2" >&2; exit 2; }
+		shift 2
+	done
+	shift
+	exec "$@"' qemu-backport.sh "$@"
