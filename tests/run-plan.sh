@@ -30,10 +30,11 @@
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/build-dir.sh"
 plan=$1
 file=$top/tests/plans/$plan.sh
 launch=${LAUNCH:-$top/boot/qemu.sh}
-results=${RESULTS:-$top/${BUILD:-build}/results}
+results=${RESULTS:-$build/results}
 mkdir -p "$results"
 
 [ -f "$file" ] || { echo "    # no such plan: $file"; echo "# counts: 0 1 0"; exit 1; }
@@ -77,7 +78,7 @@ dt_edit() {
 edits=$(header dt-edit)
 if [ -n "$edits" ]; then
 	dtb=${log%.log}.dtb
-	cp "$top/${BUILD:-build}/images/vexpress-pm-ca${board#a}.dtb" "$dtb" || exit 1
+	cp "$build/images/vexpress-pm-ca${board#a}.dtb" "$dtb" || exit 1
 	args="$args --dtb $dtb"
 	while IFS= read -r e; do
 		# shellcheck disable=SC2086 # e is a word list by design
@@ -111,7 +112,7 @@ guest_total=$((pass + skip + fail))
 if grep -q '^# trace-check:' "$file"; then
 	expect=$(header trace-check)
 	sh "$top/tests/console-trace.sh" "$log" > "$log.trace"
-	oracle=$top/${BUILD:-build}/host/sleeptrace
+	oracle=$build/host/sleeptrace
 	"$oracle" check "$log.trace" > "$log.oracle" 2>&1
 	if ! grep -qE '^(ok|skip|FAIL) ' "$log.oracle"; then
 		echo "    # oracle: no verdicts on the trace"

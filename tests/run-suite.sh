@@ -8,10 +8,11 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. scripts/build-dir.sh
 start=$(date +%s)
 case "$1" in
 kernel-quality-gates)
-	out=$(sh scripts/check.sh "${BUILD:-build}/linux" "${BUILD:-build}/obj" 2>&1 |
+	out=$(sh scripts/check.sh "$build/linux" "$build/obj" 2>&1 |
 		awk '/^check: .*: clean$/ { n++; sub(/^check: /, ""); print "    ok " n " " $0; p++; next }
 		     /^check: .*: FAILED$/ { n++; sub(/^check: /, ""); print "    not ok " n " " $0; f++; next }
 		     { print "    # " $0 }

@@ -9,7 +9,8 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-oracle=$top/${BUILD:-build}/host/sleeptrace
+. "$top/scripts/build-dir.sh"
+oracle=$build/host/sleeptrace
 good=$here/fixtures/mem-cycle.trace
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
