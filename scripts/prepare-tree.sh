@@ -64,7 +64,11 @@ commit() {
 	author=$(sed -n 's/^Author: //p' "$scratch/info")
 	email=$(sed -n 's/^Email: //p' "$scratch/info")
 	echo "  PATCH   ${p#"$top"/}"
-	if grep -q '^diff --git' "$scratch/diff"; then
+	# mailinfo splits off the diff whatever its form: a mail's, git
+	# diff's or a plain "diff -u" (---/+++ lines, no "diff --git"); git
+	# apply takes them all, as patch -p1 does. A series patch that only
+	# adds files has no diff: a lone "---" line at most.
+	if grep -qvE '^(---)?[[:space:]]*$' "$scratch/diff"; then
 		$git apply --cached --whitespace=nowarn "$scratch/diff" ||
 			die "patch does not apply: $p"
 	fi
@@ -74,6 +78,11 @@ commit() {
 		blob=$($git hash-object -w "$top/$f")
 		$git update-index --add --cacheinfo "100644,$blob,$kp"
 	done
+	# A commit that changes nothing means the patch was not understood
+	# (or is already in the tree): the suite would test an unchanged
+	# kernel and pass.
+	[ "$($git write-tree)" != "$($git rev-parse "$head^{tree}")" ] ||
+		die "patch changes nothing: $p"
 	{ echo "${subject:-$(basename "$p" .patch)}"; echo; cat "$scratch/msg"; } > "$scratch/message"
 	head=$(GIT_AUTHOR_NAME=${author:-vexpress-pm} GIT_AUTHOR_EMAIL=${email:-vexpress-pm@localhost} \
 		$git commit-tree "$($git write-tree)" -p "$head" -F "$scratch/message")
@@ -85,7 +94,9 @@ extra_patches() {
 	cd "$top"
 	for p in ${EXTRA_PATCHES:-}; do
 		if [ -d "$p" ]; then
-			for q in $(ls "$p"/*.patch 2>/dev/null | sort); do commit "$(realpath "$q")"; done
+			# An empty directory would test the unchanged kernel.
+			ls "$p"/*.patch > /dev/null 2>&1 || die "no *.patch in directory: $p"
+			for q in $(ls "$p"/*.patch | sort); do commit "$(realpath "$q")"; done
 		else
 			[ -f "$p" ] || die "patch not found: $p"
 			commit "$(realpath "$p")"

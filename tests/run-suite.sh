@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-suite.sh SUITE: one suite of the test run (tests/run.sh): the
-# kernel-quality gates, the runner's or the oracle's self-tests, or a guest
-# plan. Prints its results as an indented KTAP subtest, then how long it
-# took, then "# counts: PASSED FAILED SKIPPED".
+# kernel-quality gates, the runner's, the oracle's or EXTRA_PATCHES'
+# self-tests, or a guest plan. Prints its results as an indented KTAP
+# subtest, then how long it took, then "# counts: PASSED FAILED SKIPPED".
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,6 +21,8 @@ runner-selftest)
 	out=$(sh tests/runner-selftest.sh) ;;
 oracle-selftest)
 	out=$(sh tests/sleeptrace/selftest.sh) ;;
+extra-patches-selftest)
+	out=$(sh tests/extra-patches-selftest.sh) ;;
 *)
 	out=$(sh tests/run-plan.sh "$1") ;;
 esac
