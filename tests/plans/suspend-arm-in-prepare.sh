@@ -5,7 +5,7 @@
 # then talks to an already armed PMIC: the host's oracle must flag exactly
 # that (arming outside prepare_late, PMIC traffic after arming), and a
 # following cycle with the parameter back must be clean.
-# trace-check: PMIC_arming_transfers_inside no_PMIC_traffic_between_arming
+# trace-check: arming-in-prepare-late pmic-quiet-while-armed
 . ./lib/board.sh
 P=/sys/module/v2m_pm/parameters/arm_in_prepare
 
