@@ -25,10 +25,10 @@ check "arm-in-prepare.armed-in-prepare" yes "$(awk '
 
 # Recovery: the parameter back, a normal cycle.
 echo 0 > $P
-gpio=$(pmic_get $PMIC_GPIO_CTRL)
+gpio=$(pmic_get $PMIC_SLEEP_ARM)
 suspend_cycle mem
 check "arm-in-prepare.recovery-cycle" 0 "$?"
-check "arm-in-prepare.recovery-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+check "arm-in-prepare.recovery-disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 echo auto > $MMCI/power/control
 trace_dump /tmp/arm-in-prepare.trace
 ktap_finished
