@@ -30,9 +30,12 @@ result() {	# result OK NAME [DETAILS-FILE]
 
 # move_block FIRST LAST ANCHOR: lines matching FIRST..LAST (inclusive, first
 # occurrence) moved to just before the first line matching ANCHOR (or after
-# it with AFTER=1).
+# it with AFTER=1). The regexes reach awk through the environment: -v
+# would treat their backslashes as string escapes, which gawk drops ("\["
+# becomes a bracket expression) where mawk keeps them.
 move_block() {
-	awk -v b="$1" -v e="$2" -v a="$3" -v after="${AFTER:-0}" '
+	B=$1 E=$2 A=$3 awk -v after="${AFTER:-0}" '
+	BEGIN { b = ENVIRON["B"]; e = ENVIRON["E"]; a = ENVIRON["A"] }
 	{ line[NR] = $0 }
 	END {
 		for (i = 1; i <= NR; i++) if (!s && line[i] ~ b) s = i
