@@ -10,7 +10,8 @@
 # (default 2000). Exit 1 if the guest did not finish the benchmark.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=$top/${BUILD:-build}/bench
+. "$top/scripts/build-dir.sh"
+out=$build/bench
 mkdir -p "$out"
 log=$out/bench.log
 n=${BENCH_N:-2000}
@@ -39,7 +40,7 @@ grep -q '^bench: restored' "$log" || {
 echo
 echo "### Suspend/resume phases (one deep cycle, virtual time)"
 echo
-"$top/${BUILD:-build}/host/sleeptrace" phases "$out/suspend.trace"
+"$build/host/sleeptrace" phases "$out/suspend.trace"
 
 # The bus minimum of a transaction is its bit count x the SCL period: 9
 # clocks per byte (8 bits + ACK) and one bit period for each START,

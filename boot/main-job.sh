@@ -5,7 +5,8 @@
 # phase by phase (tests/sleeptrace).
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-out=$top/${BUILD:-build}/results
+. "$top/scripts/build-dir.sh"
+out=$build/results
 mkdir -p "$out"
 log=$out/main-job.log
 
@@ -19,5 +20,5 @@ grep '^vexpress-pm:' "$log" | grep -v 'trace begin\|trace end'
 sh "$top/tests/console-trace.sh" "$log" > "$out/main-job.trace"
 [ -s "$out/main-job.trace" ] || { echo "main-job: no trace captured (guest status $rc)" >&2; exit 1; }
 echo "== the suspend/resume cycle, phase by phase (trace: $out/main-job.trace)"
-"$top/${BUILD:-build}/host/sleeptrace" explain "$out/main-job.trace"
+"$build/host/sleeptrace" explain "$out/main-job.trace"
 exit "$rc"

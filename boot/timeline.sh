@@ -11,7 +11,7 @@
 # installed.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$top/${BUILD:-build}
+. "$top/scripts/build-dir.sh"
 out=$build/timeline
 sg=$build/linux/tools/power/pm-graph/sleepgraph.py
 mkdir -p "$out"

@@ -14,7 +14,7 @@ cd /tests && . ./lib/board.sh
 N=${BENCH_N:-2000}
 DEV=$SBCON_DEV
 PD=/sys/bus/platform/devices/$DEV
-REG=$PMIC_LDO_CTRL4	# read, then written back with the value it holds
+REG=$PMIC_SCRATCH	# read, then written back with the value it holds
 
 echo deep > /sys/power/mem_sleep
 trace_start

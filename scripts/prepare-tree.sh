@@ -3,6 +3,7 @@
 # Bring a kernel tree to pristine + our patch series + EXTRA_PATCHES.
 #
 #   prepare-tree.sh TREE
+#   prepare-tree.sh --extra REPO BASE
 #
 # TREE is created from $KERNEL_SRC (a user's tree, copied) or from Debian's
 # linux-source-6.12 tarball (through the git import of it that TREE_CACHE
@@ -13,14 +14,105 @@
 # and checks that result out. The commits are made in a scratch index with
 # fixed dates, so unchanged input gives the same commits, and the checkout
 # rewrites only files whose content changes: kbuild stays incremental.
+#
+# --extra does only the EXTRA_PATCHES step, in any git repository REPO:
+# it commits them onto BASE and prints the commit it ends on, touching
+# neither REPO's index nor its files (tests/extra-patches-selftest.sh runs
+# it on a small repository instead of a kernel tree).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+mode=tree
+[ "$1" = --extra ] && { mode=extra; shift; }
 tree=$(realpath -m "$1")
 tarball=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 git="git -C $tree"
 
 die() { echo "prepare-tree: $*" >&2; exit 1; }
+
+# Commits are made in a scratch index on $head, with fixed dates so that
+# unchanged input gives the same commits.
+scratch=$tree/.git/vexpress-pm
+scratch_start() {	# scratch_start BASE
+	rm -rf "$scratch"
+	mkdir -p "$scratch"
+	export GIT_INDEX_FILE="$scratch/index"
+	export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+	$git read-tree "$1"
+	head=$($git rev-parse "$1^{commit}")
+}
+
+# The repository's kernel files, and where each goes in the kernel tree.
+ksrc='drivers include Documentation dts'
+kpath() {
+	case "$1" in
+	drivers/* | include/* | Documentation/*) echo "$1" ;;
+	dts/bindings/*) echo "Documentation/devicetree/bindings/${1#dts/bindings/}" ;;
+	dts/*.dts | dts/*.dtsi) echo "arch/arm/boot/dts/arm/${1#dts/}" ;;
+	*) die "arch-patches/series: no kernel path for $1" ;;
+	esac
+}
+
+# commit PATCH [FILE...]: one commit on $head from PATCH's message and diff
+# and the repository FILEs it adds.
+commit() {
+	p=$1
+	shift
+	[ -f "$p" ] || die "patch not found: $p"
+	git mailinfo "$scratch/msg" "$scratch/diff" < "$p" > "$scratch/info" ||
+		die "cannot read $p"
+	subject=$(sed -n 's/^Subject: //p' "$scratch/info")
+	author=$(sed -n 's/^Author: //p' "$scratch/info")
+	email=$(sed -n 's/^Email: //p' "$scratch/info")
+	echo "  PATCH   ${p#"$top"/}"
+	# mailinfo splits off the diff whatever its form: a mail's, git
+	# diff's or a plain "diff -u" (---/+++ lines, no "diff --git"); git
+	# apply takes them all, as patch -p1 does. A series patch that only
+	# adds files has no diff: a lone "---" line at most.
+	if grep -qvE '^(---)?[[:space:]]*$' "$scratch/diff"; then
+		$git apply --cached --whitespace=nowarn "$scratch/diff" ||
+			die "patch does not apply: $p"
+	fi
+	for f in "$@"; do
+		[ -f "$top/$f" ] || die "arch-patches/series names a missing file: $f"
+		kp=$(kpath "$f") || exit 1	# die in $() leaves only the subshell
+		blob=$($git hash-object -w "$top/$f")
+		$git update-index --add --cacheinfo "100644,$blob,$kp"
+	done
+	# A commit that changes nothing means the patch was not understood
+	# (or is already in the tree): the suite would test an unchanged
+	# kernel and pass.
+	[ "$($git write-tree)" != "$($git rev-parse "$head^{tree}")" ] ||
+		die "patch changes nothing: $p"
+	{ echo "${subject:-$(basename "$p" .patch)}"; echo; cat "$scratch/msg"; } > "$scratch/message"
+	head=$(GIT_AUTHOR_NAME=${author:-vexpress-pm} GIT_AUTHOR_EMAIL=${email:-vexpress-pm@localhost} \
+		$git commit-tree "$($git write-tree)" -p "$head" -F "$scratch/message")
+}
+
+# EXTRA_PATCHES (files or directories of *.patch; relative to the
+# repository, as make sees them), a commit each on $head.
+extra_patches() {
+	cd "$top"
+	for p in ${EXTRA_PATCHES:-}; do
+		if [ -d "$p" ]; then
+			# An empty directory would test the unchanged kernel.
+			ls "$p"/*.patch > /dev/null 2>&1 || die "no *.patch in directory: $p"
+			for q in $(ls "$p"/*.patch | sort); do commit "$(realpath "$q")"; done
+		else
+			[ -f "$p" ] || die "patch not found: $p"
+			commit "$(realpath "$p")"
+		fi
+	done
+}
+
+if [ $mode = extra ]; then
+	[ -d "$tree/.git" ] || die "--extra: $tree is not a git repository"
+	scratch_start "$2"
+	extra_patches >&2
+	rm -rf "$scratch"
+	echo "$head"
+	exit 0
+fi
 
 # The files in $tree become a git repository whose tag "pristine" is them.
 commit_pristine() {
@@ -73,17 +165,6 @@ if [ ! -d "$tree/.git" ]; then
 	$git config gc.auto 0
 fi
 
-# The repository's kernel files, and where each goes in the kernel tree.
-ksrc='drivers include Documentation dts'
-kpath() {
-	case "$1" in
-	drivers/* | include/* | Documentation/*) echo "$1" ;;
-	dts/bindings/*) echo "Documentation/devicetree/bindings/${1#dts/bindings/}" ;;
-	dts/*.dts | dts/*.dtsi) echo "arch/arm/boot/dts/arm/${1#dts/}" ;;
-	*) die "arch-patches/series: no kernel path for $1" ;;
-	esac
-}
-
 # Nothing to do if the inputs and the checked-out commit are as last time.
 inputs=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch;
 	find $ksrc -type f | sort | xargs cat; echo "${EXTRA_PATCHES:-}";
@@ -93,40 +174,7 @@ inputs=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-pat
 stamp=$tree/.git/vexpress-pm-stamp
 [ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ] && exit 0
 
-scratch=$tree/.git/vexpress-pm
-rm -rf "$scratch"
-mkdir -p "$scratch"
-export GIT_INDEX_FILE="$scratch/index"
-export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
-$git read-tree pristine
-head=$($git rev-parse pristine)
-
-# commit PATCH [FILE...]: one commit on $head from PATCH's message and diff
-# and the repository FILEs it adds.
-commit() {
-	p=$1
-	shift
-	[ -f "$p" ] || die "patch not found: $p"
-	git mailinfo "$scratch/msg" "$scratch/diff" < "$p" > "$scratch/info" ||
-		die "cannot read $p"
-	subject=$(sed -n 's/^Subject: //p' "$scratch/info")
-	author=$(sed -n 's/^Author: //p' "$scratch/info")
-	email=$(sed -n 's/^Email: //p' "$scratch/info")
-	echo "  PATCH   ${p#"$top"/}"
-	if grep -q '^diff --git' "$scratch/diff"; then
-		$git apply --cached --whitespace=nowarn "$scratch/diff" ||
-			die "patch does not apply: $p"
-	fi
-	for f in "$@"; do
-		[ -f "$top/$f" ] || die "arch-patches/series names a missing file: $f"
-		kp=$(kpath "$f") || exit 1	# die in $() leaves only the subshell
-		blob=$($git hash-object -w "$top/$f")
-		$git update-index --add --cacheinfo "100644,$blob,$kp"
-	done
-	{ echo "${subject:-$(basename "$p" .patch)}"; echo; cat "$scratch/msg"; } > "$scratch/message"
-	head=$(GIT_AUTHOR_NAME=${author:-vexpress-pm} GIT_AUTHOR_EMAIL=${email:-vexpress-pm@localhost} \
-		$git commit-tree "$($git write-tree)" -p "$head" -F "$scratch/message")
-}
+scratch_start pristine
 
 # The series: a patch line, then its files on indented lines.
 entry=
@@ -159,15 +207,7 @@ for f in $(find $ksrc -type f | sort); do
 done
 $git update-ref refs/heads/vexpress-pm "$head"
 
-# EXTRA_PATCHES (files or directories of *.patch), a commit each.
-for p in ${EXTRA_PATCHES:-}; do
-	if [ -d "$p" ]; then
-		for q in $(ls "$p"/*.patch 2>/dev/null | sort); do commit "$(realpath "$q")"; done
-	else
-		[ -f "$p" ] || die "patch not found: $p"
-		commit "$(realpath "$p")"
-	fi
-done
+extra_patches
 
 unset GIT_INDEX_FILE
 # Rewrites only files that differ from $head (local edits included).

@@ -3,12 +3,13 @@
 # A stand-in for boot/qemu.sh for the runner's own tests: writes a canned
 # console log for the fixture plan and exits as qemu.sh would.
 set -u
-plan= log=/dev/null
+plan= log=/dev/null dtb=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--plan) plan=$2; shift ;;
 	--log) log=$2; shift ;;
-	--timeout|--append|--dtb|--device|--board|--smp) shift ;;
+	--dtb) dtb=$2; shift ;;
+	--timeout|--append|--device|--board|--smp) shift ;;
 	esac
 	shift
 done
@@ -24,6 +25,15 @@ fixture-truncated)
 	printf '%s\nTAP version 13\n1..3\nok 1 a\n' "$start" > "$log"; exit 125 ;;
 fixture-oops)
 	printf 'Unable to handle kernel NULL pointer dereference at virtual address 00000000\n%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" > "$log"; exit 0 ;;
+fixture-build)
+	# The edited DTB must exist where the runner said; exit 2 (a plan
+	# that exits non-zero without a failed test) if it does not.
+	[ -f "$dtb" ] || { echo "fake-launch: no DTB at '$dtb'" >&2; exit 2; }
+	printf '%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: trace begin\n# fake trace\nvexpress-pm: trace end\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" > "$log"; exit 0 ;;
+fixture-trace)
+	{ printf '%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: trace begin\n' "$start"
+	  cat "$(dirname "$0")/sleeptrace/fixtures/pm-core-reorder.trace"
+	  printf 'vexpress-pm: trace end\nvexpress-pm: plan %s exit 0\n' "$plan"; } > "$log"; exit 0 ;;
 fixture-hang)
 	printf '%s\nTAP version 13\n1..1\n' "$start" > "$log"; exit 124 ;;
 esac

@@ -1,17 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-suite.sh SUITE: one suite of the test run (tests/run.sh): the
-# kernel-quality gates, the runner's or the oracle's self-tests, or a guest
-# plan. Prints its results as an indented KTAP subtest, then how long it
-# took, then "# counts: PASSED FAILED SKIPPED".
+# kernel-quality gates, the runner's, the oracle's or EXTRA_PATCHES'
+# self-tests, or a guest plan. Prints its results as an indented KTAP
+# subtest, then how long it took, then "# counts: PASSED FAILED SKIPPED".
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. scripts/build-dir.sh
 start=$(date +%s)
 case "$1" in
 kernel-quality-gates)
-	out=$(sh scripts/check.sh "${BUILD:-build}/linux" "${BUILD:-build}/obj" 2>&1 |
+	out=$(sh scripts/check.sh "$build/linux" "$build/obj" 2>&1 |
 		awk '/^check: .*: clean$/ { n++; sub(/^check: /, ""); print "    ok " n " " $0; p++; next }
 		     /^check: .*: FAILED$/ { n++; sub(/^check: /, ""); print "    not ok " n " " $0; f++; next }
 		     /^check: .*: SKIP / { n++; sub(/^check: /, ""); sub(/: SKIP /, " # SKIP "); print "    ok " n " " $0; s++; next }
@@ -21,6 +22,8 @@ runner-selftest)
 	out=$(sh tests/runner-selftest.sh) ;;
 oracle-selftest)
 	out=$(sh tests/sleeptrace/selftest.sh) ;;
+extra-patches-selftest)
+	out=$(sh tests/extra-patches-selftest.sh) ;;
 *)
 	out=$(sh tests/run-plan.sh "$1") ;;
 esac

@@ -6,8 +6,9 @@
 #
 # First the kernel-quality gates (scripts/check.sh), the runner's own tests
 # (it must report failure when a guest fails, hangs, or prints a truncated
-# log) and the ordering oracle's (on recorded and deliberately reordered
-# traces), then every tests/plans/*.sh guest plan (fixture-* plans are only
+# log), the ordering oracle's (on recorded and deliberately reordered
+# traces) and EXTRA_PATCHES' (every patch format applies, a patch that
+# changes nothing stops the build), then every tests/plans/*.sh guest plan (fixture-* plans are only
 # for the runner's tests), each booted in QEMU: tests/run-suite.sh runs one.
 # Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
 # if nothing failed.
@@ -26,7 +27,7 @@ if [ $# -gt 0 ]; then
 else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
-shared="kernel-quality-gates runner-selftest oracle-selftest"
+shared="kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest"
 alone=
 for p in $plans; do
 	case "$(sed -n 's/^# smp: //p' "tests/plans/$p.sh" 2>/dev/null)" in

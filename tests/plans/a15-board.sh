@@ -35,7 +35,7 @@ check "a15.pmic.sleep-ctrl2" 0x6d "$(pmic_get $TWL_SLEEP_CTRL2)"
 # domain off over I2C in noirq, before prepare_late arms the PMIC.
 echo deep > /sys/power/mem_sleep
 check "a15.mem.deep-selected" "[deep]" "$(grep -o '\[deep\]' /sys/power/mem_sleep)"
-gpio=$(pmic_get $PMIC_GPIO_CTRL)
+gpio=$(pmic_get $PMIC_SLEEP_ARM)
 before=$(cat /sys/power/suspend_stats/success)
 echo on > $MMCI/power/control
 trace_start
@@ -44,7 +44,7 @@ rc=$?
 echo 0 > $T/tracing_on
 echo auto > $MMCI/power/control
 check "a15.mem.cycle" "0 $((before + 1))" "$rc $(cat /sys/power/suspend_stats/success)"
-check "a15.mem.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+check "a15.mem.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 # The secondary went down after prepare_late and came back before wake
 check "a15.mem.cpu1-off-and-back" "CPU_OFF CPU_ON 0-1" \
 	"$(grep -o ' CPU_O[NF]F*\[1\] end' $T/trace | sed 's/ \(CPU_O[NF]*\).*/\1/' |

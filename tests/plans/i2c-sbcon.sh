@@ -36,11 +36,11 @@ check "sbcon.i2cdetect" "0x39 0x48 0x4a 0x50" "$(detect | sed 's/ $//')"
 check "sbcon.pmic.rev" 0x22 "$(pmic_get $PMIC_REV)"
 # QEMU's TWL92230 keeps only bits 1:0 of LDO_CTRL4 (0x5a reads back 0x02,
 # 0x03 reads 0x03; LDO_CTRL1 keeps all 8), so write a value in that field.
-old=$(pmic_get $PMIC_LDO_CTRL4)
+old=$(pmic_get $PMIC_SCRATCH)
 new=$(printf 0x%02x $(((old + 1) & 3)))
-pmic_set $PMIC_LDO_CTRL4 "$new"
-check "sbcon.pmic.ldo-ctrl4.readback" "$new" "$(pmic_get $PMIC_LDO_CTRL4)"
-pmic_set $PMIC_LDO_CTRL4 "$old"
+pmic_set $PMIC_SCRATCH "$new"
+check "sbcon.pmic.ldo-ctrl4.readback" "$new" "$(pmic_get $PMIC_SCRATCH)"
+pmic_set $PMIC_SCRATCH "$old"
 
 # Nobody at 0x20: the address NAK must fail the read, and at once (no
 # timeout path): well under a second even at QEMU's ~40 us ticks.
@@ -58,7 +58,7 @@ check "sbcon.nak.quick" yes "$([ $((t1 - t0)) -lt 100 ] && echo yes)"
 # LDO_CTRL4 that must all return the first value, then 500 writes of that
 # value back; it stops at the first error), so this times the bus rather
 # than 1000 forks of i2cget.
-out=$(i2c-bench "$BUS" $PMIC $PMIC_LDO_CTRL4 500 2>&1)
+out=$(i2c-bench "$BUS" $PMIC $PMIC_SCRATCH 500 2>&1)
 rc=$?
 echo "$out" | while read -r l; do ktap_print_msg "$l"; done
 check "sbcon.pmic.1000-transfers" "0 read n=500 write n=500" \

@@ -5,7 +5,7 @@
 # then talks to an already armed PMIC: the host's oracle must flag exactly
 # that (arming outside prepare_late, PMIC traffic after arming), and a
 # following cycle with the parameter back must be clean.
-# trace-check: PMIC_arming_transfers_inside no_PMIC_traffic_between_arming
+# trace-check: arming-in-prepare-late pmic-quiet-while-armed
 . ./lib/board.sh
 P=/sys/module/vexpress_sleep/parameters/arm_in_prepare
 
@@ -25,10 +25,10 @@ check "arm-in-prepare.armed-in-prepare" yes "$(awk '
 
 # Recovery: the parameter back, a normal cycle.
 echo 0 > $P
-gpio=$(pmic_get $PMIC_GPIO_CTRL)
+gpio=$(pmic_get $PMIC_SLEEP_ARM)
 suspend_cycle mem
 check "arm-in-prepare.recovery-cycle" 0 "$?"
-check "arm-in-prepare.recovery-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+check "arm-in-prepare.recovery-disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 echo auto > $MMCI/power/control
 trace_dump /tmp/arm-in-prepare.trace
 ktap_finished

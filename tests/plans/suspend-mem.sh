@@ -44,13 +44,13 @@ done
 # domain is on and genpd switches it off over I2C in the last member's noirq
 # callback (MMCI or Ethernet), before
 # prepare_late arms the PMIC: the oracle checks that order on the last trace.
-gpio=$(pmic_get $PMIC_GPIO_CTRL)
+gpio=$(pmic_get $PMIC_SLEEP_ARM)
 echo on > $MMCI/power/control
 n=0 armed=0
 for i in 1 2 3; do
 	trace_start
 	suspend_cycle mem && n=$((n + 1))
-	[ "$(pmic_get $PMIC_GPIO_CTRL)" = "$gpio" ] || armed=$((armed + 1))
+	[ "$(pmic_get $PMIC_SLEEP_ARM)" = "$gpio" ] || armed=$((armed + 1))
 done
 echo auto > $MMCI/power/control
 check "mem.cycles.3-succeeded" 3 "$n"

@@ -39,7 +39,7 @@ cycle() {
 	rc=$?
 	echo 0 > $T/tracing_on
 	check "$1.succeeded" 0 "$rc"
-	check "$1.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+	check "$1.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 }
 
 ktap_print_header
@@ -49,7 +49,7 @@ echo deep > /sys/power/mem_sleep
 # The domain stays on, so genpd switches it off over I2C in a noirq
 # callback: that write must not take the fault meant for prepare_late.
 echo on > $MMCI/power/control
-gpio=$(pmic_get $PMIC_GPIO_CTRL)
+gpio=$(pmic_get $PMIC_SLEEP_ARM)
 
 # An address NAK on the first transfer of prepare_late (GPIO_CTRL read).
 fail=$(cat $S/fail)
@@ -74,7 +74,7 @@ check "nak.domain-off-before-window" yes "$(awk -v members="($MMCI_DEV|$ETH_DEV)
 check "nak.no-enter" 0 "$(grep -c 'machine_suspend\[' $T/trace)"
 check "nak.devices-resumed" yes "$(grep -q 'dpm_complete\[[0-9]*\] end' $T/trace &&
 	[ "$(cat $MMCI/power/runtime_status)" = active ] && echo yes)"
-check "nak.pmic-untouched" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+check "nak.pmic-untouched" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 cycle nak.next mem
 armed=$(in_phase platform_prepare_late 'i2c_result: ')
 
@@ -103,7 +103,7 @@ echo 0 > $T/tracing_on
 check "arm-readback.write-fails" 1 "$rc"
 check "arm-readback.two-faults" 2 "$(grep -c 'i2c_result: .* ret=-6$' $T/trace)"
 check "arm-readback.wake-disarms" 1 "$(in_phase platform_wake 'i2c_result: .* ret=1$')"
-check "arm-readback.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+check "arm-readback.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 echo auto > $MMCI/power/control
 
 # standby: the platform callbacks run, but no PMIC transfer between them

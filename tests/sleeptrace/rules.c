@@ -5,6 +5,10 @@
  * one captured cycle. Platform callbacks appear as "platform_<callback>"
  * suspend_resume phases; a cycle without them (s2idle, or a pm_test level
  * that stops earlier) skips the rules that need them.
+ *
+ * Each rule has a stable ID (rules[] below): plans name the rules they
+ * expect violated by ID, and the verdicts are KTAP results the test
+ * runner relays as they are, so no other file repeats the rule names.
  */
 #include <string.h>
 
@@ -39,27 +43,66 @@ static bool selected(const struct trace *t, int i, const struct sel *s)
 	return false;
 }
 
+struct rule {
+	const char *id, *text;
+	int (*check)(const struct trace *t, const struct rule *r, int pmic);
+	const struct sel *a, *b;	/* before(): every a before every b */
+};
+
+/* The rule being checked: its KTAP number and whether it must break. */
+static struct {
+	int n;
+	bool want_violated;
+	int unexpected;
+} cur;
+
+/*
+ * One KTAP result for rule @r: "ok" when it holds or, if the plan expects
+ * it to, is violated; a violation's lines follow as "#" diagnostics.
+ */
+static int verdict(const struct rule *r, bool held, const char *why)
+{
+	bool good = held != cur.want_violated;
+
+	cur.unexpected += !good;
+	printf("%s %d oracle: %s: %s (%s%s)\n", good ? "ok" : "not ok", cur.n, r->id,
+	       r->text, held ? "holds" : "violated",
+	       good ? (held ? "" : ", as expected") :
+	       (held ? ", expected to be violated" : ", expected to hold"));
+	if (!held)
+		printf("# %s\n", why);
+	return !held;
+}
+
 static void show(const struct trace *t, int i)
 {
 	if (i >= 0)
-		printf("    line %d: %s\n", t->ev[i].line, t->ev[i].raw);
+		printf("#     line %d: %s\n", t->ev[i].line, t->ev[i].raw);
 }
 
-static int fail(const char *rule, const char *why)
+static int fail(const struct rule *r, const char *why)
 {
-	printf("FAIL %s: %s\n", rule, why);
-	return 1;
+	return verdict(r, false, why);
 }
 
-static int ok(const char *rule)
+static int ok(const struct rule *r)
 {
-	printf("ok   %s\n", rule);
-	return 0;
+	return verdict(r, true, NULL);
 }
 
-static int skip(const char *rule, const char *why)
+/*
+ * The capture cannot show the rule: a skip, unless the plan expects the
+ * rule violated (a negative demonstration that did not happen fails).
+ */
+static int skip(const struct rule *r, const char *why)
 {
-	printf("skip %s (%s)\n", rule, why);
+	if (cur.want_violated) {
+		cur.unexpected++;
+		printf("not ok %d oracle: %s: %s (%s, expected to be violated)\n",
+		       cur.n, r->id, r->text, why);
+	} else {
+		printf("ok %d oracle: %s: %s # SKIP %s\n", cur.n, r->id, r->text, why);
+	}
 	return 0;
 }
 
@@ -67,11 +110,12 @@ static int skip(const char *rule, const char *why)
  * Every event selected by @a (either selector) comes before every event
  * selected by @b: a PM core phase marker, or the device callbacks inside it.
  */
-static int before(const struct trace *t, const char *rule, const struct sel *a,
-		  const struct sel *b)
+static int before(const struct trace *t, const struct rule *rule, int pmic)
 {
+	const struct sel *a = rule->a, *b = rule->b;
 	int i, last_a = -1, first_b = -1;
 
+	(void)pmic;
 	for (i = 0; i < t->n; i++) {
 		if (selected(t, i, &a[0]) || selected(t, i, &a[1]))
 			last_a = i;
@@ -99,9 +143,8 @@ static bool is_arming(const struct ev *e, int pmic)
 }
 
 /* The platform arms the PMIC in prepare_late, and every arming write works. */
-static int arming_in_prepare_late(const struct trace *t, int pmic)
+static int arming_in_prepare_late(const struct trace *t, const struct rule *rule, int pmic)
 {
-	const char *rule = "PMIC arming transfers inside prepare_late, successful";
 	int b = phase_first(t, "platform_prepare_late", true);
 	int e = phase_first(t, "platform_prepare_late", false);
 	int i, n = 0, bad = 0;
@@ -128,9 +171,8 @@ static int arming_in_prepare_late(const struct trace *t, int pmic)
 }
 
 /* Once armed, nobody talks to the PMIC until the platform's wake. */
-static int quiet_while_armed(const struct trace *t, int pmic)
+static int quiet_while_armed(const struct trace *t, const struct rule *rule, int pmic)
 {
-	const char *rule = "no PMIC traffic between arming and wake";
 	int i, armed = -1, wake = phase_first(t, "platform_wake", true);
 
 	for (i = 0; i < t->n; i++)
@@ -169,7 +211,7 @@ static int cb_index(const struct trace *t, const char *dev, const char *level,
  * @first's callback ends before @second's starts, at every level where both
  * have one, for @verb. Returns 1 and reports the first violation.
  */
-static int pair_order(const struct trace *t, const char *rule, const char *first,
+static int pair_order(const struct trace *t, const struct rule *rule, const char *first,
 		      const char *second, const char *verb)
 {
 	static const char *const levels[] = { "", "late", "noirq" };
@@ -180,8 +222,11 @@ static int pair_order(const struct trace *t, const char *rule, const char *first
 		int b = cb_index(t, second, levels[l], verb, false);
 
 		if (a >= 0 && b >= 0 && a > b) {
-			printf("FAIL %s: %s %s%s%s before %s\n", rule, second,
-			       levels[l], *levels[l] ? " " : "", verb, first);
+			char why[512];
+
+			snprintf(why, sizeof(why), "%s %s%s%s before %s", second, levels[l],
+				 *levels[l] ? " " : "", verb, first);
+			fail(rule, why);
 			show(t, b);
 			show(t, a);
 			return 1;
@@ -190,11 +235,11 @@ static int pair_order(const struct trace *t, const char *rule, const char *first
 	return 0;
 }
 
-static int children_first(const struct trace *t)
+static int children_first(const struct trace *t, const struct rule *rule, int pmic)
 {
-	const char *rule = "children before parents on the way down, reverse on the way up";
 	int i, pairs = 0;
 
+	(void)pmic;
 	for (i = 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
 
@@ -212,11 +257,11 @@ static int children_first(const struct trace *t)
 	return pairs ? ok(rule) : skip(rule, "no parent/child callbacks");
 }
 
-static int links_respected(const struct trace *t)
+static int links_respected(const struct trace *t, const struct rule *rule, int pmic)
 {
-	const char *rule = "device-link suppliers after their consumers (down), before (up)";
 	int i;
 
+	(void)pmic;
 	if (!t->nlinks)
 		return skip(rule, "no '# devlink:' lines in this capture");
 	for (i = 0; i < t->nlinks; i++) {
@@ -233,47 +278,93 @@ static int links_respected(const struct trace *t)
 #define CB(_k, _level, _verb)	{ _k, NULL, _level, _verb }
 #define NONE			{ S_NONE, NULL, NULL, NULL }
 
-int rules_check(const struct trace *t, int pmic)
-{
-	const struct sel devices_down[] = { CB(S_CB_END, "", "suspend"),
-					    PHASE(S_PHASE_END, "dpm_suspend") };
-	const struct sel prepare_begin[] = { PHASE(S_PHASE_BEGIN, "platform_prepare"), NONE };
-	const struct sel prepare_end[] = { PHASE(S_PHASE_END, "platform_prepare"), NONE };
-	const struct sel late_down_begin[] = { CB(S_CB_START, "late", "suspend"),
-					       PHASE(S_PHASE_BEGIN, "dpm_suspend_late") };
-	const struct sel late_down_end[] = { CB(S_CB_END, "late", "suspend"),
-					     PHASE(S_PHASE_END, "dpm_suspend_late") };
-	const struct sel irqs_off[] = { PHASE(S_PHASE_BEGIN, "dpm_suspend_noirq"), NONE };
-	const struct sel noirq_down_end[] = { CB(S_CB_END, "noirq", "suspend"),
-					      PHASE(S_PHASE_END, "dpm_suspend_noirq") };
-	const struct sel prepare_late_begin[] = { PHASE(S_PHASE_BEGIN, "platform_prepare_late"),
-						  NONE };
-	const struct sel wake_end[] = { PHASE(S_PHASE_END, "platform_wake"), NONE };
-	const struct sel noirq_up_begin[] = { CB(S_CB_START, "noirq", "resume"),
-					      PHASE(S_PHASE_BEGIN, "dpm_resume_noirq") };
-	const struct sel early_up_end[] = { CB(S_CB_END, "late", "resume"),
-					    PHASE(S_PHASE_END, "dpm_resume_early") };
-	const struct sel finish_begin[] = { PHASE(S_PHASE_BEGIN, "platform_finish"), NONE };
-	const struct sel finish_end[] = { PHASE(S_PHASE_END, "platform_finish"), NONE };
-	const struct sel devices_up[] = { CB(S_CB_START, "", "resume"),
-					  PHASE(S_PHASE_BEGIN, "dpm_resume") };
-	int bad = 0;
+static const struct sel devices_down[] = { CB(S_CB_END, "", "suspend"),
+					   PHASE(S_PHASE_END, "dpm_suspend") };
+static const struct sel prepare_begin[] = { PHASE(S_PHASE_BEGIN, "platform_prepare"), NONE };
+static const struct sel prepare_end[] = { PHASE(S_PHASE_END, "platform_prepare"), NONE };
+static const struct sel late_down_begin[] = { CB(S_CB_START, "late", "suspend"),
+					      PHASE(S_PHASE_BEGIN, "dpm_suspend_late") };
+static const struct sel late_down_end[] = { CB(S_CB_END, "late", "suspend"),
+					    PHASE(S_PHASE_END, "dpm_suspend_late") };
+static const struct sel irqs_off[] = { PHASE(S_PHASE_BEGIN, "dpm_suspend_noirq"), NONE };
+static const struct sel noirq_down_end[] = { CB(S_CB_END, "noirq", "suspend"),
+					     PHASE(S_PHASE_END, "dpm_suspend_noirq") };
+static const struct sel prepare_late_begin[] = { PHASE(S_PHASE_BEGIN, "platform_prepare_late"),
+						 NONE };
+static const struct sel wake_end[] = { PHASE(S_PHASE_END, "platform_wake"), NONE };
+static const struct sel noirq_up_begin[] = { CB(S_CB_START, "noirq", "resume"),
+					     PHASE(S_PHASE_BEGIN, "dpm_resume_noirq") };
+static const struct sel early_up_end[] = { CB(S_CB_END, "late", "resume"),
+					   PHASE(S_PHASE_END, "dpm_resume_early") };
+static const struct sel finish_begin[] = { PHASE(S_PHASE_BEGIN, "platform_finish"), NONE };
+static const struct sel finish_end[] = { PHASE(S_PHASE_END, "platform_finish"), NONE };
+static const struct sel devices_up[] = { CB(S_CB_START, "", "resume"),
+					 PHASE(S_PHASE_BEGIN, "dpm_resume") };
 
-	bad += before(t, "platform prepare after every device suspend",
-		      devices_down, prepare_begin);
-	bad += before(t, "platform prepare before any suspend_late",
-		      prepare_end, late_down_begin);
-	bad += before(t, "device IRQs suspended only after every suspend_late",
-		      late_down_end, irqs_off);
-	bad += before(t, "every suspend_noirq before prepare_late",
-		      noirq_down_end, prepare_late_begin);
-	bad += arming_in_prepare_late(t, pmic);
-	bad += quiet_while_armed(t, pmic);
-	bad += before(t, "wake before any resume_noirq", wake_end, noirq_up_begin);
-	bad += before(t, "resume_early before finish", early_up_end, finish_begin);
-	bad += before(t, "finish before any resume", finish_end, devices_up);
-	bad += children_first(t);
-	bad += links_respected(t);
-	printf("%d rule(s) violated\n", bad);
-	return bad;
+/* The IDs are an interface (plans' "# trace-check:" lines): keep them. */
+static const struct rule rules[] = {
+	{ "prepare-after-suspend", "platform prepare after every device suspend",
+	  before, devices_down, prepare_begin },
+	{ "prepare-before-suspend-late", "platform prepare before any suspend_late",
+	  before, prepare_end, late_down_begin },
+	{ "irqs-off-after-suspend-late", "device IRQs suspended only after every suspend_late",
+	  before, late_down_end, irqs_off },
+	{ "prepare-late-after-noirq", "every suspend_noirq before prepare_late",
+	  before, noirq_down_end, prepare_late_begin },
+	{ "arming-in-prepare-late", "PMIC arming transfers inside prepare_late, successful",
+	  arming_in_prepare_late, NULL, NULL },
+	{ "pmic-quiet-while-armed", "no PMIC traffic between arming and wake",
+	  quiet_while_armed, NULL, NULL },
+	{ "wake-before-resume-noirq", "wake before any resume_noirq",
+	  before, wake_end, noirq_up_begin },
+	{ "finish-after-resume-early", "resume_early before finish",
+	  before, early_up_end, finish_begin },
+	{ "finish-before-resume", "finish before any resume",
+	  before, finish_end, devices_up },
+	{ "children-first", "children before parents on the way down, reverse on the way up",
+	  children_first, NULL, NULL },
+	{ "device-links", "device-link suppliers after their consumers (down), before (up)",
+	  links_respected, NULL, NULL },
+};
+
+#define NRULES	(int)(sizeof(rules) / sizeof(rules[0]))
+
+int rules_count(void)
+{
+	return NRULES;
+}
+
+bool rule_known(const char *id)
+{
+	int i;
+
+	for (i = 0; i < NRULES; i++)
+		if (!strcmp(rules[i].id, id))
+			return true;
+	return false;
+}
+
+void rules_list(void)
+{
+	int i;
+
+	for (i = 0; i < NRULES; i++)
+		printf("%-28s %s\n", rules[i].id, rules[i].text);
+}
+
+int rules_check(const struct trace *t, int pmic, int first, char *const *expect, int nexpect)
+{
+	int i, j, violated = 0;
+
+	cur.unexpected = 0;
+	for (i = 0; i < NRULES; i++) {
+		cur.n = first + i;
+		cur.want_violated = false;
+		for (j = 0; j < nexpect; j++)
+			cur.want_violated |= !strcmp(expect[j], rules[i].id);
+		violated += rules[i].check(t, &rules[i], pmic);
+	}
+	printf("# oracle: %d rule(s) violated, %d result(s) not as expected\n", violated,
+	       cur.unexpected);
+	return cur.unexpected;
 }

@@ -5,10 +5,18 @@
 #include "trace.h"
 
 /*
- * Check the suspend/resume ordering contract on a capture; print one line
- * per rule (ok, skip or FAIL with the trace lines involved). Returns the
- * number of violated rules.
+ * Check the suspend/resume ordering contract on a capture: one KTAP result
+ * per rule, numbered from @first, "ok N oracle: RULE-ID: text (holds)".
+ * The @nexpect rule IDs in @expect must be violated, every other rule must
+ * hold; a rule the capture cannot show is a skip (a failure when it was
+ * expected violated). A violation's trace lines follow as "#" lines.
+ * Returns the number of results that are not "ok".
  */
-int rules_check(const struct trace *t, int pmic);
+int rules_check(const struct trace *t, int pmic, int first, char *const *expect, int nexpect);
+
+/* How many rules there are; whether @id names one; print "ID text" lines. */
+int rules_count(void);
+bool rule_known(const char *id);
+void rules_list(void);
 
 #endif

@@ -2,14 +2,17 @@
 # SPDX-License-Identifier: GPL-2.0
 # The ordering oracle's own tests, on a recorded trace of a real cycle
 # (fixtures/mem-cycle.trace, from the suspend-mem plan): the recording
-# passes every rule; each deliberately reordered copy must break the rule
-# it targets (and the oracle exit 1); a recorded cycle of a kernel whose PM
-# core runs prepare_late too early breaks the two rules it should; an
-# empty capture is an error (exit 2).
+# passes every rule; each deliberately reordered copy must break exactly
+# the rule it targets (sleeptrace check -x RULE-ID exits 0 only if the
+# rules named are violated and every other holds); a recorded cycle of a
+# kernel whose PM core runs prepare_late too early breaks exactly the two
+# rules it should; an empty capture and an unknown rule ID are errors
+# (exit 2).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-oracle=$top/${BUILD:-build}/host/sleeptrace
+. "$top/scripts/build-dir.sh"
+oracle=$build/host/sleeptrace
 good=$here/fixtures/mem-cycle.trace
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -27,9 +30,12 @@ result() {	# result OK NAME [DETAILS-FILE]
 
 # move_block FIRST LAST ANCHOR: lines matching FIRST..LAST (inclusive, first
 # occurrence) moved to just before the first line matching ANCHOR (or after
-# it with AFTER=1).
+# it with AFTER=1). The regexes reach awk through the environment: -v
+# would treat their backslashes as string escapes, which gawk drops ("\["
+# becomes a bracket expression) where mawk keeps them.
 move_block() {
-	awk -v b="$1" -v e="$2" -v a="$3" -v after="${AFTER:-0}" '
+	B=$1 E=$2 A=$3 awk -v after="${AFTER:-0}" '
+	BEGIN { b = ENVIRON["B"]; e = ENVIRON["E"]; a = ENVIRON["A"] }
 	{ line[NR] = $0 }
 	END {
 		for (i = 1; i <= NR; i++) if (!s && line[i] ~ b) s = i
@@ -44,58 +50,79 @@ move_block() {
 	}' "$good"
 }
 
-# expect NAME RULE-SUBSTRING: the trace in $tmp/NAME breaks that rule.
-expect() {
-	"$oracle" check "$tmp/$1" > "$tmp/$1.out" 2>&1
-	rc=$?
-	ok=1
-	[ $rc = 1 ] && grep -q "^FAIL $2" "$tmp/$1.out" && ok=0
-	result $ok "$1.breaks" "$tmp/$1.out"
+# violates TRACE RULE-ID...: TRACE breaks exactly those rules.
+violates() {
+	t=$1
+	shift
+	x=
+	for r in "$@"; do x="$x -x $r"; done
+	# shellcheck disable=SC2086 # x is a word list by design
+	"$oracle" check $x "$t" > "$t.out" 2>&1
 }
 
-"$oracle" check "$good" > "$tmp/good.out" 2>&1
-rc=$?
-result "$(grep -c '^FAIL' "$tmp/good.out" | sed "s/^0$/$rc/")" "recorded-cycle.holds" "$tmp/good.out"
-result "$([ "$(grep -c '^ok ' "$tmp/good.out")" -ge 11 ]; echo $?)" "recorded-cycle.no-rule-skipped" "$tmp/good.out"
+# expect NAME RULE-ID...: the trace in $tmp/NAME breaks exactly those rules.
+expect() {
+	n1=$1
+	shift
+	violates "$tmp/$n1" "$@"
+	result $? "$n1.breaks" "$tmp/$n1.out"
+}
+
+cp "$good" "$tmp/good"
+violates "$tmp/good"
+result $? "recorded-cycle.holds" "$tmp/good.out"
+# Every rule shown, none skipped: as many "ok" lines as 'rules' lists.
+[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/good.out")" = "$("$oracle" rules | wc -l)" ]
+result $? "recorded-cycle.no-rule-skipped" "$tmp/good.out"
+# A rule that holds where the plan expects it violated is a failure.
+violates "$tmp/good" children-first
+[ $? = 1 ] && grep -q '^not ok [0-9]* oracle: children-first: .*expected to be violated' "$tmp/good.out"
+result $? "expected-violation.holds-is-a-failure" "$tmp/good.out"
+# A misspelt rule ID must not quietly expect nothing.
+"$oracle" check -x children_first "$good" > "$tmp/unknown.out" 2>&1
+[ $? = 2 ] && grep -q "no rule 'children_first'" "$tmp/unknown.out"
+result $? "unknown-rule-id.is-an-error" "$tmp/unknown.out"
 
 move_block 'platform_prepare\[3\] begin' 'platform_prepare\[3\] end' 'dpm_suspend\[2\] begin' > "$tmp/prepare-before-suspend"
-expect prepare-before-suspend "platform prepare after every device suspend"
+expect prepare-before-suspend prepare-after-suspend
 
 AFTER=1 move_block 'platform_prepare\[3\] begin' 'platform_prepare\[3\] end' 'dpm_suspend_late\[2\] begin' > "$tmp/prepare-in-late"
-expect prepare-in-late "platform prepare before any suspend_late"
+expect prepare-in-late prepare-before-suspend-late
 
 move_block 'platform_prepare_late\[3\] begin' 'platform_prepare_late\[3\] end' 'dpm_suspend_noirq\[2\] begin' > "$tmp/prepare_late-before-noirq"
-expect prepare_late-before-noirq "every suspend_noirq before prepare_late"
+# Its arming writes now come before the domain's noirq power-off: that
+# traffic follows the arming, as in pm-core-reorder below.
+expect prepare_late-before-noirq prepare-late-after-noirq pmic-quiet-while-armed
 
 AFTER=1 move_block 'platform_wake\[3\] begin' 'platform_wake\[3\] end' 'dpm_resume_noirq\[16\] begin' > "$tmp/wake-after-resume_noirq"
-expect wake-after-resume_noirq "wake before any resume_noirq"
+expect wake-after-resume_noirq wake-before-resume-noirq
 
 move_block 'platform_finish\[3\] begin' 'platform_finish\[3\] end' 'dpm_resume_early\[16\] begin' > "$tmp/finish-before-resume_early"
-expect finish-before-resume_early "resume_early before finish"
+expect finish-before-resume_early finish-after-resume-early
 
 AFTER=1 move_block 'platform_finish\[3\] begin' 'platform_finish\[3\] end' 'dpm_resume\[16\] begin' > "$tmp/finish-after-resume"
-expect finish-after-resume "finish before any resume"
+expect finish-after-resume finish-before-resume
 
 # A PMIC write (the domain's, from the noirq phase) replayed while armed.
 awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r }
 	{ print }
 	/platform_prepare_late\[3\] end/ { print w; print r2 }' "$good" > "$tmp/pmic-while-armed"
-expect pmic-while-armed "no PMIC traffic between arming and wake"
+expect pmic-while-armed pmic-quiet-while-armed
 
 # The arming write NAKed: its result an error.
 awk '/platform_prepare_late\[3\] begin/ { p = 1 } /platform_prepare_late\[3\] end/ { p = 0 }
 	p && /i2c_result: .* ret=1/ { sub(/ret=1/, "ret=-6") } { print }' "$good" > "$tmp/arming-failed"
-expect arming-failed "PMIC arming transfers inside prepare_late"
+expect arming-failed arming-in-prepare-late
 
 # A device link the other way round: the MMCI as its domain's supplier.
 sed 's/^# devlink: power-domain-vmmc 10005000.mmci$/# devlink: 10005000.mmci power-domain-vmmc/' \
 	"$good" > "$tmp/link-reversed"
-expect link-reversed "device-link suppliers"
+expect link-reversed device-links
 
 # The MMCI made the child of the first device to suspend.
 first=$(sed -n 's/.*device_pm_callback_start: [^ ]* \([^ ,]*\), parent: .*, \(driver\|bus\|class\|type\) \[suspend\].*/\1/p' "$good" | head -1)
 sed "s/10005000.mmci, parent: [^,]*,[^,]*,/10005000.mmci, parent: $first,/" "$good" > "$tmp/parent-first"
-expect parent-first "children before parents"
+expect parent-first children-first
 
 # A real cycle on a kernel with a deliberately wrong PM-core change
 # (fixtures/pm-core-reorder.trace: the suspend-mem plan's capture with
@@ -103,11 +130,8 @@ expect parent-first "children before parents"
 # prepare_late ran before the device noirq phase, so exactly two rules
 # break: that order, and PMIC traffic (the domain's noirq power-off) after
 # arming.
-"$oracle" check "$here/fixtures/pm-core-reorder.trace" > "$tmp/reorder.out" 2>&1
-rc=$?
-[ $rc = 1 ] && [ "$(grep -c '^FAIL' "$tmp/reorder.out")" = 2 ] &&
-	grep -q '^FAIL every suspend_noirq before prepare_late' "$tmp/reorder.out" &&
-	grep -q '^FAIL no PMIC traffic between arming and wake' "$tmp/reorder.out"
+cp "$here/fixtures/pm-core-reorder.trace" "$tmp/reorder"
+violates "$tmp/reorder" prepare-late-after-noirq pmic-quiet-while-armed
 result $? "pm-core-reorder.breaks-exactly-the-two-rules" "$tmp/reorder.out"
 
 # The per-phase table (sleeptrace phases, make bench): the arming's three

@@ -5,9 +5,17 @@
  *   sleeptrace explain [-a ADDR] TRACE   the cycle phase by phase, in the
  *                                        words of the seed article, with
  *                                        each PMIC transfer annotated
- *   sleeptrace check [-a ADDR] TRACE     the ordering contract (rules.c);
- *                                        exit 1 and each violation printed
- *                                        as the rule plus its trace lines
+ *   sleeptrace check [-a ADDR] [-n FIRST] [-x RULE-ID]... TRACE
+ *                                        the ordering contract (rules.c) as
+ *                                        KTAP, one result per rule: each
+ *                                        rule must hold, except those named
+ *                                        with -x (--expect-violated), which
+ *                                        must be violated; exit 1 if any
+ *                                        result is "not ok". -n (--first):
+ *                                        number the results from FIRST and
+ *                                        print no KTAP header, to continue
+ *                                        a plan's results (tests/run-plan.sh)
+ *   sleeptrace rules                     the rule IDs and what each checks
  *   sleeptrace phases TRACE              a Markdown table of how long each
  *                                        phase took and how many I2C
  *                                        transactions it holds, plus the
@@ -16,6 +24,7 @@
  * ADDR is the PMIC's 7-bit I2C address (default 0x4a). Exit 2: bad usage
  * or an unreadable or empty capture.
  */
+#include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -221,27 +230,70 @@ static void phases(const struct trace *t)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: sleeptrace explain|check|phases [-a PMIC_ADDR] TRACE\n");
+	fprintf(stderr, "usage: sleeptrace explain|phases [-a PMIC_ADDR] TRACE\n"
+		"       sleeptrace check [-a PMIC_ADDR] [-n FIRST] [-x RULE-ID]... TRACE\n"
+		"       sleeptrace rules\n");
 	exit(2);
+}
+
+/* A number option, all of it a number, or a usage error naming it. */
+static int number(const char *opt, const char *arg)
+{
+	char *end;
+	long v = strtol(arg, &end, 0);
+
+	if (!*arg || *end || v < 0 || v > 0xffff) {
+		fprintf(stderr, "sleeptrace: %s: not a number: '%s'\n", opt, arg);
+		exit(2);
+	}
+	return (int)v;
 }
 
 int main(int argc, char **argv)
 {
+	static const struct option longopts[] = {
+		{ "expect-violated", required_argument, NULL, 'x' },
+		{ "first", required_argument, NULL, 'n' },
+		{ NULL, 0, NULL, 0 },
+	};
 	struct trace t;
-	int pmic = 0x4a, opt, ret = 0;
+	int pmic = 0x4a, first = 0, nexpect = 0, opt, ret = 0;
+	char **expect = calloc(argc, sizeof(*expect));
 	const char *cmd;
 	FILE *f;
 
-	if (argc < 2)
+	if (argc < 2 || !expect)
 		usage();
 	cmd = argv[1];
-	optind = 2;
-	while ((opt = getopt(argc, argv, "a:")) != -1) {
-		if (opt != 'a')
-			usage();
-		pmic = (int)strtol(optarg, NULL, 0);
+	if (!strcmp(cmd, "rules") && argc == 2) {
+		rules_list();
+		return 0;
 	}
-	if (optind != argc - 1)
+	optind = 2;
+	while ((opt = getopt_long(argc, argv, "a:n:x:", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'a':
+			pmic = number("-a", optarg);
+			break;
+		case 'n':
+			first = number("-n", optarg);
+			if (!first)	/* KTAP counts from 1 */
+				usage();
+			break;
+		case 'x':
+			/* A misspelt ID would otherwise expect nothing. */
+			if (!rule_known(optarg)) {
+				fprintf(stderr, "sleeptrace: no rule '%s' ('sleeptrace rules' lists them)\n",
+					optarg);
+				return 2;
+			}
+			expect[nexpect++] = optarg;
+			break;
+		default:
+			usage();
+		}
+	}
+	if (optind != argc - 1 || ((first || nexpect) && strcmp(cmd, "check")))
 		usage();
 	f = fopen(argv[optind], "r");
 	if (!f) {
@@ -255,14 +307,18 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	fclose(f);
-	if (!strcmp(cmd, "explain"))
+	if (!strcmp(cmd, "explain")) {
 		explain(&t, pmic);
-	else if (!strcmp(cmd, "check"))
-		ret = rules_check(&t, pmic) ? 1 : 0;
-	else if (!strcmp(cmd, "phases"))
+	} else if (!strcmp(cmd, "check")) {
+		if (!first)
+			printf("KTAP version 1\n1..%d\n", rules_count());
+		ret = rules_check(&t, pmic, first ? first : 1, expect, nexpect) ? 1 : 0;
+	} else if (!strcmp(cmd, "phases")) {
 		phases(&t);
-	else
+	} else {
 		usage();
+	}
 	trace_free(&t);
+	free(expect);
 	return ret;
 }

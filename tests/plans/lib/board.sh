@@ -1,12 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Helpers for guest test plans (sourced; busybox sh). Facts about the board
-# live here once: the SBCon bus, the PMIC's address and registers.
+# live here once: the SBCon bus, and which PMIC sits on it where, as the
+# DT says. The PMIC's own registers are facts of its chip, in lib/CHIP.sh.
 . ./ktap_helpers.sh
-
-PMIC=0x4a
-PMIC_REV=0x01
-PMIC_LDO_CTRL4=0x0d
-PMIC_GPIO_CTRL=0x1d	# SLPCTLEN (bit 6): the sleep arming the platform does
 
 # The board the guest runs on, from the DT: the CA9 tile on the legacy
 # motherboard map (QEMU vexpress-a9) or the CA15 on the RS1 map
@@ -44,6 +40,38 @@ sbcon_bus() {
 	return 1
 }
 BUS=$(sbcon_bus)
+
+# The PMIC: the first node under the SBCon's DT node whose compatible a
+# chip library declares ("# compatible: VENDOR,CHIP" in lib/CHIP.sh). Its
+# unit address is its I2C address; the library gives the registers plans
+# use whatever the chip: PMIC_REV, PMIC_SCRATCH (free to write and put
+# back) and PMIC_SLEEP_ARM (where the platform arms the PMIC for sleep).
+# A disabled node counts: the chip still answers on the bus.
+pmic_find() {
+	for n in $(find /sys/firmware/devicetree/base -type d -name "$SBCON_NODE"); do
+		for c in "$n"/*/compatible; do
+			[ -f "$c" ] || continue
+			for lib in ./lib/*.sh; do
+				want=$(sed -n 's/^# compatible: //p' "$lib")
+				[ -n "$want" ] || continue
+				case " $(tr '\0' ' ' < "$c") " in
+				*" $want "*)
+					n=${c%/compatible}
+					echo "0x${n##*@} $lib"
+					return 0 ;;
+				esac
+			done
+		done
+	done
+	return 1
+}
+pmic=$(pmic_find)
+if [ -n "$pmic" ]; then
+	PMIC=${pmic%% *}
+	. "${pmic#* }"
+else
+	ktap_print_msg "board.sh: no PMIC with a chip library under $SBCON_NODE in the DT"
+fi
 
 # -f: the PMIC driver may own the address; tests read the chip behind it.
 pmic_get() { i2cget -f -y "$BUS" $PMIC "$1"; }

@@ -1,15 +1,26 @@
 # SPDX-License-Identifier: GPL-2.0
-# TWL92230 (Menelaus) facts for guest test plans (sourced after board.sh):
-# register addresses, and the chip's own encoding of each rail's voltage
-# and on/off state, so plans compare the driver's sysfs view with what the
-# emulated chip holds (read over i2c-dev, behind the driver).
+# TWL92230 (Menelaus) facts for guest test plans: register addresses, and
+# the chip's own encoding of each rail's voltage and on/off state, so plans
+# compare the driver's sysfs view with what the emulated chip holds (read
+# over i2c-dev, behind the driver). board.sh sources it when the DT's PMIC
+# node is compatible with (the line board.sh reads):
+# compatible: ti,twl92230
 
+TWL_REV=0x01
 TWL_VCORE_CTRL1=0x02
 TWL_VCORE_CTRL3=0x04
 TWL_DCDC_CTRL1=0x07
 TWL_LDO_CTRL1=0x0a
+TWL_LDO_CTRL4=0x0d
 TWL_SLEEP_CTRL2=0x13
-TWL_GPIO_CTRL=0x1d
+TWL_GPIO_CTRL=0x1d	# SLPCTLEN (bit 6): the sleep arming the platform does
+
+# The registers every chip library names, for plans that test any PMIC:
+# its revision, one that may be written and put back (VIO's mode), and
+# the one the platform arms for sleep.
+PMIC_REV=$TWL_REV
+PMIC_SCRATCH=$TWL_LDO_CTRL4
+PMIC_SLEEP_ARM=$TWL_GPIO_CTRL
 
 TWL_RAILS="vcore vdcdc2 vdcdc3 vmem vio vaux vmmc"
 TWL_SWITCHED="vdcdc2 vdcdc3 vmem vio vaux vmmc"
