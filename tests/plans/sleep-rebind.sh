@@ -18,10 +18,10 @@ pd_listed() { [ -n "$(pd_status)" ] && echo yes || echo no; }
 
 # cycle NAME: a deep cycle that succeeds and leaves the PMIC disarmed
 cycle() {
-	gpio=$(pmic_get $PMIC_GPIO_CTRL)
+	gpio=$(pmic_get $PMIC_SLEEP_ARM)
 	suspend_cycle mem
 	check "$1.cycle" 0 "$?"
-	check "$1.disarmed" "$gpio" "$(pmic_get $PMIC_GPIO_CTRL)"
+	check "$1.disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 }
 
 check "sleep-rebind.boot.mem_sleep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
