@@ -14,9 +14,6 @@ TWL_GPIO_CTRL=0x1d
 TWL_RAILS="vcore vdcdc2 vdcdc3 vmem vio vaux vmmc"
 TWL_SWITCHED="vdcdc2 vdcdc3 vmem vio vaux vmmc"
 
-# nth N WORD...: the Nth (0-based) WORD
-nth() { shift $(($1 + 1)); echo "$1"; }
-
 # twl_field REG SHIFT MASK: a register field, in decimal
 twl_field() { echo $(( ($(pmic_get "$1") >> $2) & $3 )); }
 
@@ -47,12 +44,4 @@ twl_state() {
 	vmmc)	reg=0x10 on=2 ;;
 	esac
 	if [ "$(twl_field $reg 0 3)" = $on ]; then echo enabled; else echo disabled; fi
-}
-
-# reg_sysfs RAIL: the rail's /sys/class/regulator directory
-reg_sysfs() {
-	for d in /sys/class/regulator/regulator.*; do
-		[ "$(cat "$d/name" 2>/dev/null)" = "$1" ] && { echo "$d"; return 0; }
-	done
-	return 1
 }
