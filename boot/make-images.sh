@@ -9,7 +9,7 @@ obj=$1 rootfs=$2 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$out"
 cp "$obj/arch/arm/boot/zImage" "$out/zImage"
-for b in ca9 ca15; do
+for b in ca9 ca15 ca9-axp209 ca15-axp209; do
 	cp "$obj/arch/arm/boot/dts/arm/vexpress-pm-$b.dtb" "$out/"
 done
 cp "$rootfs" "$out/rootfs.cpio.gz"

@@ -2,9 +2,10 @@
 /*
  * Versatile Express system sleep through the board's PMIC.
  *
- * The vexpress-pm board's PMIC sits on the motherboard's SBCon I2C bus and
- * must be given its sleep configuration just before the CPU stops, and have
- * it taken back as soon as the CPU runs again. Platform prepare_late and
+ * The vexpress-pm board's PMIC (a TI TWL92230 or an X-Powers AXP209) sits
+ * on the motherboard's SBCon I2C bus and must be given its sleep
+ * configuration just before the CPU stops, and have it taken back as soon
+ * as the CPU runs again. Platform prepare_late and
  * wake exist for exactly that (commit 6a7c7eaf71b6, 2009): they run after
  * every device's suspend_noirq callback and before every resume_noirq
  * callback, so nothing else talks to the PMIC while it is armed (the PM
@@ -18,16 +19,19 @@
  * down first and a bind brings it back, and offers "mem" and "standby" only
  * while it is bound.
  *
- * "enter" waits in WFI with the PMIC armed: QEMU's models have no SLEEP
- * input and the CPU keeps its state, so the armed configuration is what a
- * real board would apply when the SoC asserts SLEEP; a real platform would
- * enter a retention state through cpu_suspend() instead.
+ * "enter" waits in WFI with the PMIC armed. The TWL92230 would apply its
+ * armed configuration when the SoC asserts SLEEP, which QEMU's model has
+ * no input for; the AXP209 has no such input at all, so for it arming
+ * switches the rails at once, as sunxi firmware does. Either way the CPU
+ * keeps its state; a real platform would enter a retention state through
+ * cpu_suspend() instead.
  */
 
 #include <linux/cleanup.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/i2c.h>
+#include <linux/mfd/axp20x-sleep.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -103,12 +107,38 @@ static int vexpress_sleep_twl92230_disarm(struct vexpress_sleep *vs)
 	return twl92230_sleep_disarm(vs->chip);
 }
 
+static int vexpress_sleep_axp209_get(struct vexpress_sleep *vs,
+				     struct device *pmic)
+{
+	struct axp20x_sleep *chip = devm_axp20x_sleep_get(vs->dev, pmic);
+
+	if (IS_ERR(chip))
+		return PTR_ERR(chip);
+	vs->chip = chip;
+	return 0;
+}
+
+static int vexpress_sleep_axp209_arm(struct vexpress_sleep *vs)
+{
+	return axp20x_sleep_arm(vs->chip);
+}
+
+static int vexpress_sleep_axp209_disarm(struct vexpress_sleep *vs)
+{
+	return axp20x_sleep_disarm(vs->chip);
+}
+
 static const struct vexpress_sleep_pmic vexpress_pmics[] = {
 	{
 		.compatible	= "ti,twl92230",
 		.get		= vexpress_sleep_twl92230_get,
 		.arm		= vexpress_sleep_twl92230_arm,
 		.disarm		= vexpress_sleep_twl92230_disarm,
+	}, {
+		.compatible	= "x-powers,axp209",
+		.get		= vexpress_sleep_axp209_get,
+		.arm		= vexpress_sleep_axp209_arm,
+		.disarm		= vexpress_sleep_axp209_disarm,
 	},
 };
 

@@ -77,6 +77,17 @@ fi
 pmic_get() { i2cget -f -y "$BUS" $PMIC "$1"; }
 pmic_set() { i2cset -f -y "$BUS" $PMIC "$1" "$2"; }
 
+# nth N WORD...: the Nth (0-based) WORD
+nth() { shift $(($1 + 1)); echo "$1"; }
+
+# reg_sysfs RAIL: the rail's /sys/class/regulator directory
+reg_sysfs() {
+	for d in /sys/class/regulator/regulator.*; do
+		[ "$(cat "$d/name" 2>/dev/null)" = "$1" ] && { echo "$d"; return 0; }
+	done
+	return 1
+}
+
 # check NAME EXPECTED ACTUAL: one KTAP result comparing two values; the
 # values are printed on failure so the log says what the hardware read.
 check() {

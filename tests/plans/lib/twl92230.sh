@@ -25,9 +25,6 @@ PMIC_SLEEP_ARM=$TWL_GPIO_CTRL
 TWL_RAILS="vcore vdcdc2 vdcdc3 vmem vio vaux vmmc"
 TWL_SWITCHED="vdcdc2 vdcdc3 vmem vio vaux vmmc"
 
-# nth N WORD...: the Nth (0-based) WORD
-nth() { shift $(($1 + 1)); echo "$1"; }
-
 # twl_field REG SHIFT MASK: a register field, in decimal
 twl_field() { echo $(( ($(pmic_get "$1") >> $2) & $3 )); }
 
@@ -63,12 +60,4 @@ twl_mode() {
 twl_state() {
 	set -- $(twl_mode "$1")
 	if [ "$(twl_field "$1" 0 3)" = "$2" ]; then echo enabled; else echo disabled; fi
-}
-
-# reg_sysfs RAIL: the rail's /sys/class/regulator directory
-reg_sysfs() {
-	for d in /sys/class/regulator/regulator.*; do
-		[ "$(cat "$d/name" 2>/dev/null)" = "$1" ] && { echo "$d"; return 0; }
-	done
-	return 1
 }

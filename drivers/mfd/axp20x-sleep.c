@@ -1,0 +1,406 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * X-Powers AXP209: the sleep configuration, applied by platform suspend
+ * code in .prepare_late and undone in .wake. What it is and when each call
+ * is made: include/linux/mfd/axp20x-sleep.h.
+ */
+
+#include <linux/bits.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/export.h>
+#include <linux/i2c.h>
+#include <linux/mfd/axp20x.h>
+#include <linux/mfd/axp20x-sleep.h>
+#include <linux/of.h>
+#include <linux/regmap.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+/* IC type: its low nibble is 1 on an AXP209 */
+#define AXP209_IC_TYPE			0x03
+#define AXP209_IC_TYPE_MASK		GENMASK(3, 0)
+#define AXP209_IC_TYPE_AXP209		0x1
+
+/* AXP20X_PWR_OUT_CTRL: one enable bit per switchable rail */
+#define AXP209_PWR_OUT_DCDC3		BIT(1)
+#define AXP209_PWR_OUT_LDO2		BIT(2)
+#define AXP209_PWR_OUT_LDO4		BIT(3)
+#define AXP209_PWR_OUT_DCDC2		BIT(4)
+#define AXP209_PWR_OUT_LDO3		BIT(6)
+
+/* AXP20X_DCDC2_V_OUT: 0.7 V + 25 mV per step; bits 7:6 are reserved */
+#define AXP209_DCDC2_V_OUT_MASK		GENMASK(5, 0)
+#define AXP209_DCDC2_MIN_UV		700000
+#define AXP209_DCDC2_STEP_UV		25000
+#define AXP209_DCDC2_MAX_UV		\
+	(AXP209_DCDC2_MIN_UV + AXP209_DCDC2_V_OUT_MASK * AXP209_DCDC2_STEP_UV)
+
+/* The driver the PMIC must be bound to: its drvdata is a struct axp20x_dev */
+#define AXP20X_I2C_DRIVER		"axp20x-i2c"
+
+/**
+ * struct axp20x_sleep - one AXP209's sleep configuration and arming state
+ * @pmic: the PMIC's device, bound to the axp20x I2C driver
+ * @regmap: the AXP20x MFD's register map (cached)
+ * @off_mask: AXP20X_PWR_OUT_CTRL bits cleared in sleep
+ * @dcdc2_sel: DCDC2 voltage selector in sleep, if @dcdc2_set
+ * @dcdc2_set: DCDC2 has a sleep voltage
+ * @pwr_out_off: the AXP20X_PWR_OUT_CTRL bits the last arm cleared
+ * @dcdc2_run: DCDC2 voltage selector the last arm found
+ * @armed: the chip may hold the sleep configuration: @pwr_out_off and
+ *	@dcdc2_run are still to be written back
+ */
+struct axp20x_sleep {
+	struct device *pmic;
+	struct regmap *regmap;
+	unsigned int off_mask;
+	unsigned int dcdc2_sel;
+	bool dcdc2_set;
+	unsigned int pwr_out_off;
+	unsigned int dcdc2_run;
+	bool armed;
+};
+
+/**
+ * struct axp209_rail - a rail as the regulator driver names its DT node
+ * @name: the node name ("dcdc2", ...)
+ * @pwr_out: its enable bit in AXP20X_PWR_OUT_CTRL, 0 if it has none
+ */
+struct axp209_rail {
+	const char *name;
+	unsigned int pwr_out;
+};
+
+static const struct axp209_rail axp209_rails[] = {
+	[AXP20X_LDO1] = { "ldo1", 0 },
+	[AXP20X_LDO2] = { "ldo2", AXP209_PWR_OUT_LDO2 },
+	[AXP20X_LDO3] = { "ldo3", AXP209_PWR_OUT_LDO3 },
+	[AXP20X_LDO4] = { "ldo4", AXP209_PWR_OUT_LDO4 },
+	[AXP20X_LDO5] = { "ldo5", 0 },
+	[AXP20X_DCDC2] = { "dcdc2", AXP209_PWR_OUT_DCDC2 },
+	[AXP20X_DCDC3] = { "dcdc3", AXP209_PWR_OUT_DCDC3 },
+};
+
+static int axp20x_sleep_find_rail(const char *name)
+{
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(axp209_rails); i++)
+		if (!strcmp(axp209_rails[i].name, name))
+			return i;
+
+	return -ENOENT;
+}
+
+/* One rail's "regulator-state-mem", checked and added to @s */
+static int axp20x_sleep_parse_rail(struct device *consumer,
+				   struct axp20x_sleep *s,
+				   struct device_node *np)
+{
+	struct device_node *state __free(device_node) =
+		of_get_child_by_name(np, "regulator-state-mem");
+	const char *name;
+	bool off;
+	u32 uv;
+	int id, ret;
+
+	/* Matched as the regulator core matches it to a regulator */
+	if (of_property_read_string(np, "regulator-compatible", &name))
+		name = np->name;
+	id = axp20x_sleep_find_rail(name);
+	if (id < 0)
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: the AXP209 has no rail %s\n", np,
+				     name);
+	if (!state)
+		return 0;
+
+	off = of_property_read_bool(state, "regulator-off-in-suspend");
+	if (off && !axp209_rails[id].pwr_out)
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: %s cannot be switched off\n", state,
+				     name);
+	if (off)
+		s->off_mask |= axp209_rails[id].pwr_out;
+
+	ret = of_property_read_u32(state, "regulator-suspend-microvolt", &uv);
+	if (ret == -EINVAL)
+		return 0;
+	if (ret)
+		return dev_err_probe(consumer, ret,
+				     "%pOF: bad regulator-suspend-microvolt\n",
+				     state);
+	if (id != AXP20X_DCDC2)
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: only dcdc2 has a sleep voltage\n",
+				     state);
+	if (off)
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: dcdc2 both off and at %u uV\n",
+				     state, uv);
+	if (uv < AXP209_DCDC2_MIN_UV || uv > AXP209_DCDC2_MAX_UV ||
+	    (uv - AXP209_DCDC2_MIN_UV) % AXP209_DCDC2_STEP_UV)
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: dcdc2 has no %u uV setting\n",
+				     state, uv);
+
+	s->dcdc2_sel = (uv - AXP209_DCDC2_MIN_UV) / AXP209_DCDC2_STEP_UV;
+	s->dcdc2_set = true;
+	return 0;
+}
+
+/* Which chip and driver @pmic is, before its drvdata is used */
+static int axp20x_sleep_check_pmic(struct device *consumer, struct device *pmic)
+{
+	struct axp20x_dev *axp20x;
+	unsigned int type;
+	int ret;
+
+	if (!device_is_bound(pmic))
+		return dev_err_probe(consumer, -EPROBE_DEFER,
+				     "%s is not bound yet\n", dev_name(pmic));
+	/* Only then is drvdata a struct axp20x_dev, set up by its probe */
+	if (!i2c_verify_client(pmic) ||
+	    strcmp(pmic->driver->name, AXP20X_I2C_DRIVER))
+		return dev_err_probe(consumer, -ENODEV,
+				     "%s has another driver\n", dev_name(pmic));
+	axp20x = dev_get_drvdata(pmic);
+	if (!axp20x || axp20x->dev != pmic || axp20x->variant != AXP209_ID)
+		return dev_err_probe(consumer, -ENODEV, "%s is not an AXP209\n",
+				     dev_name(pmic));
+
+	/*
+	 * The MFD binds without a word to the chip (with no IRQ it reads
+	 * nothing): make sure there is one, so that a missing PMIC fails here
+	 * and not at the first suspend.
+	 */
+	ret = regmap_read_bypassed(axp20x->regmap, AXP209_IC_TYPE, &type);
+	if (ret)
+		return dev_err_probe(consumer, ret, "%s does not answer\n",
+				     dev_name(pmic));
+	if ((type & AXP209_IC_TYPE_MASK) != AXP209_IC_TYPE_AXP209)
+		return dev_err_probe(consumer, -ENODEV,
+				     "%s: IC type %#x is no AXP209\n",
+				     dev_name(pmic), type);
+
+	return 0;
+}
+
+/**
+ * devm_axp20x_sleep_get() - the sleep configuration of an AXP209
+ * @consumer: the platform suspend code's device; owns the handle
+ * @pmic: the PMIC's device (I2C client of an "x-powers,axp209" node)
+ *
+ * Checks that @pmic is an AXP209 bound to the axp20x I2C driver and that
+ * the chip answers with the AXP209's IC type, and reads the sleep
+ * configuration from the device tree. The handle uses the driver's
+ * register map: the caller must keep @pmic bound while it uses the handle,
+ * with a device link from @consumer to @pmic (an unbind of the PMIC then
+ * unbinds @consumer first).
+ *
+ * Return: the handle; ERR_PTR(-EPROBE_DEFER) while @pmic has no driver,
+ * -ENODEV if it is not an AXP209 bound to that driver, the I2C error if
+ * the chip does not answer, -EINVAL for a sleep configuration the chip
+ * cannot apply.
+ */
+struct axp20x_sleep *devm_axp20x_sleep_get(struct device *consumer,
+					   struct device *pmic)
+{
+	struct axp20x_dev *axp20x;
+	struct axp20x_sleep *s;
+	int ret;
+
+	ret = axp20x_sleep_check_pmic(consumer, pmic);
+	if (ret)
+		return ERR_PTR(ret);
+	axp20x = dev_get_drvdata(pmic);
+
+	s = devm_kzalloc(consumer, sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return ERR_PTR(-ENOMEM);
+	s->pmic = pmic;
+	s->regmap = axp20x->regmap;
+
+	struct device_node *regulators __free(device_node) =
+		of_get_child_by_name(pmic->of_node, "regulators");
+	if (!regulators) {
+		ret = dev_err_probe(consumer, -EINVAL,
+				    "%pOF: no regulators node\n",
+				    pmic->of_node);
+		return ERR_PTR(ret);
+	}
+
+	for_each_available_child_of_node_scoped(regulators, np) {
+		ret = axp20x_sleep_parse_rail(consumer, s, np);
+		if (ret)
+			return ERR_PTR(ret);
+	}
+
+	return s;
+}
+EXPORT_SYMBOL_GPL(devm_axp20x_sleep_get);
+
+/*
+ * PWR_OUT_CTRL and DCDC2_V_OUT are cached by the AXP20x regmap (they are
+ * not in its volatile ranges), and a cached regmap_read() never reaches
+ * the chip: it could neither find what the chip runs with nor prove that
+ * a write took. So the values to restore and the read-back come from the
+ * chip itself through regmap_read_bypassed(), which skips the cache for
+ * that one read under the map's lock, leaving other users of the map on
+ * the cache. Writes go through the cache, which then says what the chip
+ * holds; as regmap updates the cache before the bus write, a failed write
+ * drops the register from the cache so that its next reader asks the chip.
+ */
+static int axp20x_sleep_write(struct axp20x_sleep *s, unsigned int reg,
+			      unsigned int val)
+{
+	int ret;
+
+	ret = regmap_write(s->regmap, reg, val);
+	if (ret)
+		regcache_drop_region(s->regmap, reg, reg);
+
+	return ret;
+}
+
+/* The same for some bits of @reg, always written (for a fixed transfer count) */
+static int axp20x_sleep_write_bits(struct axp20x_sleep *s, unsigned int reg,
+				   unsigned int mask, unsigned int val)
+{
+	int ret;
+
+	ret = regmap_write_bits(s->regmap, reg, mask, val);
+	if (ret)
+		regcache_drop_region(s->regmap, reg, reg);
+
+	return ret;
+}
+
+static int axp20x_sleep_check(struct axp20x_sleep *s, unsigned int reg,
+			      unsigned int val)
+{
+	unsigned int readback;
+	int ret;
+
+	ret = regmap_read_bypassed(s->regmap, reg, &readback);
+	if (ret)
+		return ret;
+
+	return readback == val ? 0 : -EIO;
+}
+
+/*
+ * Undo what arm changed, and only that: between wake and finish (where a
+ * failed restore is tried again) resume_noirq callbacks switch rails of
+ * the same register, e.g. a PM domain powering on; writing back the
+ * whole register as arm found it would switch those off again. So DCDC2
+ * gets its voltage back and the rails arm switched off are switched on,
+ * the other bits staying as the chip has them. The voltage goes first,
+ * the reverse of arm's order, so that DCDC2 is at its working voltage
+ * before the load returns. Both writes are tried whatever the first gives.
+ */
+static int axp20x_sleep_restore(struct axp20x_sleep *s)
+{
+	int ret = 0, err;
+
+	if (s->dcdc2_set)
+		ret = axp20x_sleep_write_bits(s, AXP20X_DCDC2_V_OUT,
+					      AXP209_DCDC2_V_OUT_MASK,
+					      s->dcdc2_run);
+	err = axp20x_sleep_write_bits(s, AXP20X_PWR_OUT_CTRL, s->pwr_out_off,
+				      s->pwr_out_off);
+	if (!ret)
+		ret = err;
+	if (!ret)
+		s->armed = false;
+
+	return ret;
+}
+
+/**
+ * axp20x_sleep_arm() - apply the sleep configuration
+ * @s: handle from devm_axp20x_sleep_get()
+ *
+ * Reads PWR_OUT_CTRL and DCDC2_V_OUT from the chip, writes the sleep
+ * configuration and reads it back from the chip. On a failure it undoes
+ * what it changed; if that fails too, the chip counts as armed and
+ * axp20x_sleep_disarm() undoes it. A chip still armed from an earlier
+ * cycle is disarmed first, so that its sleep values are never saved as the
+ * ones to restore.
+ *
+ * Return: 0, or a negative errno (-EIO: the chip read back other values).
+ */
+int axp20x_sleep_arm(struct axp20x_sleep *s)
+{
+	unsigned int pwr_out, dcdc2_v_out = 0;
+	int ret;
+
+	if (s->armed) {
+		ret = axp20x_sleep_restore(s);
+		if (ret)
+			goto err;
+	}
+
+	ret = regmap_read_bypassed(s->regmap, AXP20X_PWR_OUT_CTRL, &pwr_out);
+	if (!ret && s->dcdc2_set)
+		ret = regmap_read_bypassed(s->regmap, AXP20X_DCDC2_V_OUT,
+					   &dcdc2_v_out);
+	if (ret)
+		goto err;
+	s->pwr_out_off = pwr_out & s->off_mask;
+	s->dcdc2_run = dcdc2_v_out & AXP209_DCDC2_V_OUT_MASK;
+
+	pwr_out &= ~s->off_mask;
+	if (s->dcdc2_set)
+		dcdc2_v_out = (dcdc2_v_out & ~AXP209_DCDC2_V_OUT_MASK) |
+			      s->dcdc2_sel;
+
+	/* From the first write on, the chip may hold part of the sleep state */
+	s->armed = true;
+	/* Rails off before DCDC2 drops, so it never carries them at the low voltage */
+	ret = axp20x_sleep_write(s, AXP20X_PWR_OUT_CTRL, pwr_out);
+	if (!ret && s->dcdc2_set)
+		ret = axp20x_sleep_write(s, AXP20X_DCDC2_V_OUT, dcdc2_v_out);
+	if (!ret)
+		ret = axp20x_sleep_check(s, AXP20X_PWR_OUT_CTRL, pwr_out);
+	if (!ret && s->dcdc2_set)
+		ret = axp20x_sleep_check(s, AXP20X_DCDC2_V_OUT, dcdc2_v_out);
+	if (ret) {
+		axp20x_sleep_restore(s);
+		goto err;
+	}
+
+	return 0;
+
+err:
+	dev_err(s->pmic, "failed to arm sleep: %pe\n", ERR_PTR(ret));
+	return ret;
+}
+EXPORT_SYMBOL_GPL(axp20x_sleep_arm);
+
+/**
+ * axp20x_sleep_disarm() - undo axp20x_sleep_arm()
+ * @s: handle from devm_axp20x_sleep_get()
+ *
+ * Switches the rails that the last arm switched off back on, and DCDC2
+ * back to the voltage that arm found. Nothing to do if the chip is not
+ * armed: wake runs after a failed arm too.
+ *
+ * Return: 0, or a negative errno; the chip then stays armed, and the next
+ * call writes the values back again.
+ */
+int axp20x_sleep_disarm(struct axp20x_sleep *s)
+{
+	int ret;
+
+	if (!s->armed)
+		return 0;
+
+	ret = axp20x_sleep_restore(s);
+	if (ret)
+		dev_err(s->pmic, "failed to disarm sleep: %pe\n", ERR_PTR(ret));
+
+	return ret;
+}
+EXPORT_SYMBOL_GPL(axp20x_sleep_disarm);

@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * X-Powers AXP209: the sleep configuration, for platform suspend code.
+ *
+ * The AXP209 has no sleep input: unlike PMICs that hold a second set of
+ * rail settings and switch to it when the SoC raises a SLEEP signal, it
+ * only has the settings it runs with. Whatever is to change for
+ * suspend-to-RAM must be written to the chip by software, so the
+ * platform's suspend code switches the rails itself, over the PMIC's bus.
+ *
+ * Here the sleep configuration is two registers, taken from the
+ * "regulator-state-mem" nodes of the PMIC's "regulators" in the device
+ * tree:
+ *
+ * - POWER_OUTPUT_CTRL (AXP20X_PWR_OUT_CTRL): the enable bits of the
+ *   rails marked "regulator-off-in-suspend" are cleared. DCDC2, DCDC3,
+ *   LDO2, LDO3 and LDO4 have one there; LDO1 is always on and LDO5 is a
+ *   GPIO function, so neither can be marked.
+ * - DCDC2 (AXP20X_DCDC2_V_OUT): "regulator-suspend-microvolt", if given,
+ *   is the voltage it runs at, 0.7 to 2.275 V in 25 mV steps. No other
+ *   rail may have a sleep voltage.
+ *
+ * Rails not marked keep the state and voltage they had. As the CPU still
+ * runs after the configuration is applied (it enters the sleep state
+ * afterwards), it must not cut a rail the CPU or its memory needs.
+ *
+ *	s = devm_axp20x_sleep_get(dev, pmic);	in probe; -EPROBE_DEFER until
+ *						the AXP20x driver is bound
+ *	axp20x_sleep_arm(s);			in .prepare_late
+ *	axp20x_sleep_disarm(s);			in .wake, even if arm failed;
+ *						again in .finish if that failed
+ *
+ * .prepare_late runs after every device's noirq callback (no driver still
+ * uses a rail that is about to drop) and .wake before any resume_noirq:
+ * both calls are I2C transfers, so the bus must stay usable between them.
+ */
+
+#ifndef __LINUX_MFD_AXP20X_SLEEP_H
+#define __LINUX_MFD_AXP20X_SLEEP_H
+
+#include <linux/err.h>
+
+struct axp20x_sleep;
+struct device;
+
+#if IS_ENABLED(CONFIG_MFD_AXP20X_SLEEP)
+struct axp20x_sleep *devm_axp20x_sleep_get(struct device *consumer,
+					   struct device *pmic);
+int axp20x_sleep_arm(struct axp20x_sleep *s);
+int axp20x_sleep_disarm(struct axp20x_sleep *s);
+#else
+static inline struct axp20x_sleep *
+devm_axp20x_sleep_get(struct device *consumer, struct device *pmic)
+{
+	return ERR_PTR(-ENODEV);
+}
+
+static inline int axp20x_sleep_arm(struct axp20x_sleep *s)
+{
+	return -ENODEV;
+}
+
+static inline int axp20x_sleep_disarm(struct axp20x_sleep *s)
+{
+	return 0;
+}
+#endif
+
+#endif /* __LINUX_MFD_AXP20X_SLEEP_H */

@@ -1,0 +1,97 @@
+# SPDX-License-Identifier: GPL-2.0
+# X-Powers AXP209 facts for guest test plans (sourced after board.sh):
+# register addresses, the board's rails (dts/vexpress-pm-axp209.dtsi) and
+# the chip's own encoding of each rail's voltage and on/off state, so plans
+# compare the axp20x drivers' sysfs view with what the emulated chip
+# (QEMU's axp209_pmu) holds, read over i2c-dev, behind the driver.
+
+AXP_ADDR=0x34
+AXP_IC_TYPE=0x03	# low nibble 1 on an AXP209 (QEMU: 0x01)
+AXP_PWR_OUT_CTRL=0x12	# enables: DCDC3 bit 1, LDO2 2, LDO4 3, DCDC2 4, LDO3 6
+AXP_DCDC2_V_OUT=0x23	# 0.7 V + 25 mV x bits 5:0 (QEMU's reset value 0x16: 1.25 V)
+AXP_DCDC3_V_OUT=0x27	# 0.7 V + 25 mV x the register
+AXP_LDO24_V_OUT=0x28	# LDO2: 1.8 V + 100 mV x bits 7:4; LDO4: a table, bits 3:0
+AXP_LDO3_V_OUT=0x29	# 0.7 V + 25 mV x bits 6:0
+
+# The board's rails by regulator-name (the TWL92230 profile's names for
+# the same roles), and the chip's rail behind each.
+AXP_RAILS="vcore vdcdc3 vrtc vaux vmmc vio"
+# Those with an enable bit in PWR_OUT_CTRL (LDO1, vrtc, is always on)
+AXP_SWITCHED="vcore vdcdc3 vaux vmmc vio"
+
+# axp_rail NAME: the chip's rail of a board rail
+axp_rail() {
+	case $1 in
+	vcore)	echo dcdc2 ;;
+	vdcdc3)	echo dcdc3 ;;
+	vrtc)	echo ldo1 ;;
+	vaux)	echo ldo2 ;;
+	vmmc)	echo ldo3 ;;
+	vio)	echo ldo4 ;;
+	*)	return 1 ;;
+	esac
+}
+
+# axp_bit NAME: the rail's enable bit in PWR_OUT_CTRL, in decimal
+axp_bit() {
+	case $(axp_rail "$1") in
+	dcdc3)	echo 2 ;;
+	ldo2)	echo 4 ;;
+	ldo4)	echo 8 ;;
+	dcdc2)	echo 16 ;;
+	ldo3)	echo 64 ;;
+	*)	return 1 ;;
+	esac
+}
+
+# The sleep configuration the board's DT asks for (regulator-state-mem):
+# vdcdc3, vaux and vmmc off, vcore (DCDC2) at 1.1 V.
+AXP_SLEEP_OFF="vdcdc3 vaux vmmc"
+AXP_SLEEP_DCDC2_UV=1100000
+
+# -f: the axp20x driver owns the address; tests read the chip behind it.
+axp_get() { i2cget -f -y "$BUS" $AXP_ADDR "$1"; }
+
+# axp_field REG SHIFT MASK: a register field, in decimal
+axp_field() { echo $(( ($(axp_get "$1") >> $2) & $3 )); }
+
+# axp_uv NAME: the rail's voltage in microvolts, decoded from the chip
+axp_uv() {
+	case $(axp_rail "$1") in
+	dcdc2)	echo $((700000 + $(axp_field $AXP_DCDC2_V_OUT 0 0x3f) * 25000)) ;;
+	dcdc3)	echo $((700000 + $(axp_field $AXP_DCDC3_V_OUT 0 0xff) * 25000)) ;;
+	ldo1)	echo 1300000 ;;
+	ldo2)	echo $((1800000 + $(axp_field $AXP_LDO24_V_OUT 4 0xf) * 100000)) ;;
+	ldo3)	echo $((700000 + $(axp_field $AXP_LDO3_V_OUT 0 0x7f) * 25000)) ;;
+	ldo4)	nth "$(axp_field $AXP_LDO24_V_OUT 0 0xf)" 1250000 1300000 1400000 \
+			1500000 1600000 1700000 1800000 1900000 2000000 2500000 \
+			2700000 2800000 3000000 3100000 3200000 3300000 ;;
+	esac
+}
+
+# axp_state NAME: "enabled" or "disabled", from the rail's enable bit
+axp_state() {
+	if [ $(( $(axp_get $AXP_PWR_OUT_CTRL) & $(axp_bit "$1") )) != 0 ]; then
+		echo enabled
+	else
+		echo disabled
+	fi
+}
+
+# axp_pwr_out_rails VALUE: the board rails a PWR_OUT_CTRL value enables
+# (for messages: "0x1e" gives "vcore vdcdc3 vaux vio")
+axp_pwr_out_rails() {
+	on=
+	for r in $AXP_SWITCHED; do
+		[ $(($1 & $(axp_bit $r))) != 0 ] && on="$on $r"
+	done
+	echo "${on# }"
+}
+
+# axp_sleep_pwr_out VALUE: PWR_OUT_CTRL as the sleep configuration leaves
+# a running VALUE (the AXP_SLEEP_OFF rails cleared), as 0xNN
+axp_sleep_pwr_out() {
+	v=$(($1))
+	for r in $AXP_SLEEP_OFF; do v=$((v & ~$(axp_bit $r))); done
+	printf '0x%02x\n' $v
+}
