@@ -20,7 +20,7 @@ check "a15.cpus-online" 0-1 "$(cat /sys/devices/system/cpu/online)"
 DEV=$(readlink -f "/sys/bus/i2c/devices/i2c-$BUS/..")
 check "a15.sbcon.driver" "1c160000.i2c i2c-sbcon-timer" \
 	"$(basename "$DEV") $(basename "$(readlink "$DEV/driver")")"
-check "a15.pmic.rev" 0x22 "$(pmic_get $PMIC_REV)"
+check "a15.pmic.rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 
 # Every rail's voltage as the regulator core reports it against the chip's
 # registers; a mismatch names the rail.

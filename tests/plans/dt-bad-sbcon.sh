@@ -44,7 +44,7 @@ bad timer-no-interrupt 10013000.i2c \
 bad clock-frequency-0 1001b000.i2c 'error -EINVAL: clock-frequency 0 Hz not in 1..1000000'
 bad clock-frequency-1000001 1001d000.i2c \
 	'error -EINVAL: clock-frequency 1000001 Hz not in 1..1000000'
-check "sbcon.real-bus-works" 0x22 "$(pmic_get $PMIC_REV)"
+check "sbcon.real-bus-works" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 # The leftovers probe sees a bound controller (so "none" above means none)
 check "sbcon.real-bus-leftovers" "driver adapter irq" "$(leftovers platform 10016000.i2c)"
 ktap_finished

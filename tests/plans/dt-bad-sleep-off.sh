@@ -15,5 +15,5 @@ check "sleep.off.nothing-left" none "$(leftovers platform sleep-controller)"
 check "sleep.off.mem_sleep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
 check "sleep.off.no-client" no "$([ -e /sys/bus/i2c/devices/$BUS-004a ] && echo yes || echo no)"
 check "sleep.off.no-rails" 0 "$(rails_of $BUS-004a)"
-check "sleep.off.bus-works" 0x22 "$(pmic_get $PMIC_REV)"
+check "sleep.off.bus-works" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 ktap_finished

@@ -10,5 +10,5 @@ ktap_set_plan 3
 check "sbcon.irq-no-suspend.param" N "$(cat /sys/module/i2c_sbcon_timer/parameters/irq_no_suspend)"
 check "sbcon.irq-no-suspend.warned" yes \
 	"$(dmesg | grep -q 'IRQ without IRQF_NO_SUSPEND' && echo yes)"
-check "sbcon.irq-no-suspend.pmic.rev" 0x22 "$(pmic_get $PMIC_REV)"
+check "sbcon.irq-no-suspend.pmic.rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 ktap_finished

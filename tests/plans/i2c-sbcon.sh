@@ -33,7 +33,7 @@ detect() {
 }
 check "sbcon.i2cdetect" "0x39 0x48 0x4a 0x50" "$(detect | sed 's/ $//')"
 
-check "sbcon.pmic.rev" 0x22 "$(pmic_get $PMIC_REV)"
+check "sbcon.pmic.rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 # QEMU's TWL92230 keeps only bits 1:0 of LDO_CTRL4 (0x5a reads back 0x02,
 # 0x03 reads 0x03; LDO_CTRL1 keeps all 8), so write a value in that field.
 old=$(pmic_get $PMIC_SCRATCH)

@@ -5,7 +5,7 @@
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 3
-check "pmic.rev" 0x22 "$(pmic_get $PMIC_REV)"
+check "pmic.rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 # The model keeps only LDO_CTRL4's two low bits (QEMU hw/rtc/twl92230.c:
 # a write of 0x5a reads back 0x02): flip one of them.
 old=$(pmic_get $PMIC_SCRATCH)

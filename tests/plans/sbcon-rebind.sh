@@ -38,7 +38,7 @@ for r in 1 2; do
 	check "rebind.$r.bound.pmic-driver" twl92230-regulator \
 		"$(await 10000 twl92230-regulator sh -c \
 		   "basename \"\$(readlink /sys/bus/i2c/devices/$BUS-004a/driver)\"")"
-	check "rebind.$r.bound.pmic-rev" 0x22 "$(pmic_get $PMIC_REV)"
+	check "rebind.$r.bound.pmic-rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 	echo $PD > /sys/bus/platform/drivers_probe
 	check "rebind.$r.bound.domain-listed" 1 "$(listed $PD)"
 	check "rebind.$r.bound.mmci" bound "$(await 10000 bound bound "$MMCI")"

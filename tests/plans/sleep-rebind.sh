@@ -1,10 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The sleep controller lives and dies with its PMIC. Unbinding the
-# TWL92230's driver unbinds the sleep controller first (its device link)
-# and mem_sleep loses deep; binding the PMIC again probes the sleep
-# controller (and the VMMC domain) again, deep comes back and a cycle arms
-# and disarms the chip. Unbinding and binding the sleep controller itself
+# The sleep controller lives and dies with its PMIC. Unbinding the PMIC's
+# driver (twl92230-regulator, axp20x-i2c) unbinds the sleep controller
+# first (its device link) and mem_sleep loses deep; binding the PMIC again
+# probes the sleep controller (and the VMMC domain) again, deep comes back
+# and a cycle arms and disarms the chip. Unbinding and binding the sleep controller itself
 # does the same. Twice each, so the second round runs on what the first
 # one rebuilt.
 . ./lib/board.sh
@@ -12,7 +12,8 @@ ktap_print_header
 ktap_set_plan 25
 
 SC=/sys/bus/platform/devices/sleep-controller
-TWL=/sys/bus/i2c/drivers/twl92230-regulator
+PMIC_DEV=$(printf '%d-%04x' "$BUS" "$PMIC")
+DRV=$(readlink -f "/sys/bus/i2c/devices/$PMIC_DEV/driver")
 bound() { [ -e "$1/driver" ] && echo bound || echo unbound; }
 pd_listed() { [ -n "$(pd_status)" ] && echo yes || echo no; }
 
@@ -24,13 +25,16 @@ cycle() {
 	check "$1.disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 }
 
+# The VMMC domain's rail is one of the AXP209's sleep-switched rails:
+# hold the MMCI active so the rail is on before and after every cycle.
+echo on > $MMCI/power/control
 check "sleep-rebind.boot.mem_sleep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
 for r in 1 2; do
-	echo $BUS-004a > $TWL/unbind
+	echo "$PMIC_DEV" > "$DRV/unbind"
 	check "sleep-rebind.pmic.$r.unbound" unbound "$(bound $SC)"
 	check "sleep-rebind.pmic.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
 	check "sleep-rebind.pmic.$r.no-domain" no "$(pd_listed)"
-	echo $BUS-004a > $TWL/bind
+	echo "$PMIC_DEV" > "$DRV/bind"
 	# The PMIC probes asynchronously; the links probe the rest after it
 	check "sleep-rebind.pmic.$r.bound" bound "$(await 10000 bound bound $SC)"
 	check "sleep-rebind.pmic.$r.deep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
@@ -44,4 +48,5 @@ for r in 1 2; do
 	check "sleep-rebind.self.$r.deep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
 	cycle "sleep-rebind.self.$r"
 done
+echo auto > $MMCI/power/control
 ktap_finished

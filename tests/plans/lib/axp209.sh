@@ -4,6 +4,9 @@
 # the chip's own encoding of each rail's voltage and on/off state, so plans
 # compare the axp20x drivers' sysfs view with what the emulated chip
 # (QEMU's axp209_pmu) holds, read over i2c-dev, behind the driver.
+# board.sh sources it when the DT's PMIC node is compatible with (the line
+# board.sh reads):
+# compatible: x-powers,axp209
 
 AXP_ADDR=0x34
 AXP_IC_TYPE=0x03	# low nibble 1 on an AXP209 (QEMU: 0x01)
@@ -12,6 +15,16 @@ AXP_DCDC2_V_OUT=0x23	# 0.7 V + 25 mV x bits 5:0 (QEMU's reset value 0x16: 1.25 V
 AXP_DCDC3_V_OUT=0x27	# 0.7 V + 25 mV x the register
 AXP_LDO24_V_OUT=0x28	# LDO2: 1.8 V + 100 mV x bits 7:4; LDO4: a table, bits 3:0
 AXP_LDO3_V_OUT=0x29	# 0.7 V + 25 mV x bits 6:0
+AXP_DATA_BUF0=0x04	# the first of twelve data buffer registers
+
+# The registers every chip library names, for plans that test any PMIC:
+# its revision (the IC type register) and the value it reads, one that
+# may be written and put back, and the one the platform switches for
+# sleep (the rails' enables; DCDC2's voltage is the other).
+PMIC_REV=$AXP_IC_TYPE
+PMIC_REV_VAL=0x01
+PMIC_SCRATCH=$AXP_DATA_BUF0
+PMIC_SLEEP_ARM=$AXP_PWR_OUT_CTRL
 
 # The board's rails by regulator-name (the TWL92230 profile's names for
 # the same roles), and the chip's rail behind each.

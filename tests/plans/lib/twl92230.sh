@@ -16,9 +16,11 @@ TWL_SLEEP_CTRL2=0x13
 TWL_GPIO_CTRL=0x1d	# SLPCTLEN (bit 6): the sleep arming the platform does
 
 # The registers every chip library names, for plans that test any PMIC:
-# its revision, one that may be written and put back (VIO's mode), and
+# its revision and the value it reads, one that may be written and put
+# back (VIO's mode), and
 # the one the platform arms for sleep.
 PMIC_REV=$TWL_REV
+PMIC_REV_VAL=0x22
 PMIC_SCRATCH=$TWL_LDO_CTRL4
 PMIC_SLEEP_ARM=$TWL_GPIO_CTRL
 
