@@ -42,11 +42,13 @@
 # guest's verdict: the plan's exit status, 124 on a wall-clock timeout (the
 # last console lines are shown), 125 if the guest stopped without a verdict.
 # QEMU runs under timeout(1) with a kill fallback: it never outlives us.
+# --check only checks that this QEMU runs the profile and the images are
+# there (tests/run.sh asks it which QEMU runs each profile).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no
 board=${BOARD:-a9} profile=${PMIC:-}
 
 while [ $# -gt 0 ]; do
@@ -54,6 +56,7 @@ while [ $# -gt 0 ]; do
 	--board) board=$2; shift ;;
 	--pmic) profile=$2; shift ;;
 	--interactive) interactive=yes ;;
+	--check) check=yes ;;
 	--plan) plan=$2; shift ;;
 	--append) append="$append $2"; shift ;;
 	--no-pmic) pmic=no ;;
@@ -137,6 +140,9 @@ fi
 devices="-device tmp105,address=0x48"
 [ $pmic = no ] || devices="-device $pmic_dev $devices"
 devices="$devices$extra"
+# --check: everything above holds (this QEMU runs this profile, the images
+# are there); boot nothing.
+[ $check = no ] || { echo "QEMU $qver, PMIC $profile"; exit 0; }
 
 # The CA9 tile's DT has four CPUs; QEMU runs -smp of them. maxcpus stops the
 # kernel waiting for the others to come up (about 1.7 s of every boot).

@@ -44,6 +44,10 @@ board=$(header board); board=${board:-${BOARD:-a9}}
 # A plan run on a board other than its own keeps its own log (PLAN@a15.log).
 log=$results/$plan.log
 [ "$board" = a9 ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
+# The PMIC profile (boot/qemu.sh: PMIC, else what the QEMU offers): an
+# AXP209 run keeps its own log and edits the AXP209 board DTB.
+dtb_suffix=
+[ "${PMIC:-}" = axp209 ] && { log=${log%.log}@axp209.log; dtb_suffix=-axp209; }
 # One CPU under -icount (boot/qemu.sh --icount: deterministic virtual
 # time, idle skipped, the suspend cycle's RTC alarm virtual too) unless the
 # plan needs the second CPU (CPU hotplug in the suspend sequence); those
@@ -79,7 +83,7 @@ dt_edit() {
 edits=$(header dt-edit)
 if [ -n "$edits" ]; then
 	dtb=${log%.log}.dtb
-	cp "$build/images/vexpress-pm-ca${board#a}.dtb" "$dtb" || exit 1
+	cp "$build/images/vexpress-pm-ca${board#a}$dtb_suffix.dtb" "$dtb" || exit 1
 	args="$args --dtb $dtb"
 	while IFS= read -r e; do
 		# shellcheck disable=SC2086 # e is a word list by design
@@ -116,7 +120,9 @@ if grep -q '^# trace-check:' "$file"; then
 	expect=
 	for x in $(header trace-check); do expect="$expect -x $x"; done
 	# shellcheck disable=SC2086 # expect is a word list by design
-	"$build/host/sleeptrace" check -n $((guest_total + 1)) $expect "$log.trace" \
+	# The PMIC's address, as the guest found it in its DT (trace_dump)
+	addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$log.trace" | head -n 1)
+	"$build/host/sleeptrace" check ${addr:+-a $addr} -n $((guest_total + 1)) $expect "$log.trace" \
 		> "$log.oracle" 2>&1
 	orc=$?
 	sed 's/^/    /' "$log.oracle"

@@ -25,7 +25,18 @@ oracle-selftest)
 extra-patches-selftest)
 	out=$(sh tests/extra-patches-selftest.sh) ;;
 *)
-	out=$(sh tests/run-plan.sh "$1") ;;
+	# PLAN or PLAN@PROFILE: the QEMU for the profile comes from run.sh
+	plan=${1%@*} prof=twl92230
+	[ "$plan" = "$1" ] || prof=${1#*@}
+	eval "q=\${QEMU_$prof-unset} why=\${NOQEMU_$prof:-}"
+	if [ "$q" = unset ]; then	# run alone, not from run.sh
+		out=$(sh tests/run-plan.sh "$plan")
+	elif [ -n "$q" ]; then
+		out=$(QEMU=$q PMIC=$prof sh tests/run-plan.sh "$plan")
+	else
+		out=$(printf '    ok 1 %s # SKIP no QEMU for the %s profile: %s\n# counts: 0 0 1\n' \
+			"$1" "$prof" "$(echo "$why" | head -n 1)")
+	fi ;;
 esac
 echo "$out" | grep -v '^# counts:'
 echo "    # $1: $(($(date +%s) - start)) s"

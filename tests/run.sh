@@ -8,8 +8,9 @@
 # (it must report failure when a guest fails, hangs, or prints a truncated
 # log), the ordering oracle's (on recorded and deliberately reordered
 # traces) and EXTRA_PATCHES' (every patch format applies, a patch that
-# changes nothing stops the build), then every tests/plans/*.sh guest plan (fixture-* plans are only
-# for the runner's tests), each booted in QEMU: tests/run-suite.sh runs one.
+# changes nothing stops the build), then every tests/plans/*.sh guest plan
+# (fixture-* plans are only for the runner's tests) on each PMIC profile
+# it names, each booted in QEMU: tests/run-suite.sh runs one.
 # Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
 # if nothing failed.
 #
@@ -30,10 +31,35 @@ fi
 shared="kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest"
 alone=
 for p in $plans; do
+	# The PMIC profiles a plan runs on ("# pmic:", default the TWL92230's):
+	# one suite each, named PLAN on the TWL92230 and PLAN@axp209.
+	profs=$(sed -n 's/^# pmic: //p' "tests/plans/$p.sh" 2>/dev/null | head -n 1)
+	suites=
+	for prof in ${profs:-twl92230}; do
+		case $prof in
+		twl92230) suites="$suites $p" ;;
+		*) suites="$suites $p@$prof" ;;
+		esac
+	done
 	case "$(sed -n 's/^# smp: //p' "tests/plans/$p.sh" 2>/dev/null)" in
-	"" | 1) shared="$shared $p" ;;
-	*) alone="$alone $p" ;;
+	"" | 1) shared="$shared$suites" ;;
+	*) alone="$alone$suites" ;;
 	esac
+done
+
+# Which QEMU runs each profile, asked once (boot/qemu.sh --check): QEMU if
+# set, else the system's, else for the AXP209 the QEMU 10 that 'make deps'
+# unpacked on Debian 12. Without one, that profile's suites are skips that
+# say why (run-suite.sh).
+for prof in twl92230 axp209; do
+	q=${QEMU:-qemu-system-arm}
+	why=$(QEMU=$q PMIC=$prof sh boot/qemu.sh --check 2>&1 >/dev/null)
+	if [ -n "$why" ] && [ -z "${QEMU:-}" ] && [ $prof = axp209 ] &&
+	   QEMU=$top/boot/qemu-backport.sh PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1; then
+		q=$top/boot/qemu-backport.sh why=
+	fi
+	[ -z "$why" ] || q=
+	eval "export QEMU_$prof=\"\$q\" NOQEMU_$prof=\"\$why\""
 done
 
 # The shared suites run TEST_JOBS at a time. Each one's output goes to a
@@ -52,7 +78,7 @@ for s in $shared; do
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
-	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/$s.sh" 2>/dev/null | head -n 1) ;;
+	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/${s%@*}.sh" 2>/dev/null | head -n 1) ;;
 	esac
 	echo "${t:-120} $n $s"
 done > "$fifos/jobs"

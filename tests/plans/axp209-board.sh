@@ -5,6 +5,7 @@
 # rail's voltage and on/off state in sysfs match the chip's registers; the
 # TMP105 probes with its supply (LDO2) on; the VMMC domain switches LDO3,
 # seen in the chip's PWR_OUT_CTRL. Skipped on a board without an AXP209.
+# pmic: axp209
 . ./lib/board.sh
 . ./lib/axp209.sh
 ktap_print_header

@@ -27,6 +27,7 @@
 # dt-edit: -t s iofpga/i2c@1d000 compatible arm,vexpress-sbcon-timer-i2c
 # dt-edit: -t x iofpga/i2c@1d000 reg 0x1d000 0x1000
 # dt-edit: -t i iofpga/i2c@1d000 clock-frequency 1000001
+# pmic: twl92230 axp209
 . ./lib/board.sh
 . ./lib/baddt.sh
 ktap_print_header

@@ -7,6 +7,7 @@
 # and a cycle arms and disarms the chip. Unbinding and binding the sleep controller itself
 # does the same. Twice each, so the second round runs on what the first
 # one rebuilt.
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 25

@@ -9,6 +9,7 @@
 # try (the flag is chosen at probe: the other plans boot with it on).
 # qemu-args: --append i2c_sbcon_timer.irq_no_suspend=0
 # timeout: 180
+# pmic: twl92230 axp209
 . ./lib/board.sh
 
 dump() {	# the PMIC's rail and sleep registers, read from the chip

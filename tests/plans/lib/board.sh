@@ -126,6 +126,7 @@ trace_dump() {
 	echo "vexpress-pm: trace begin"
 	echo "# suspend-$(date +%m%d%y-%H%M%S) vexpress-pm ${TRACE_MODE:-mem} $(uname -r)"
 	echo "# sysinfo | man:ARM | plat:QEMU vexpress-a9 | cpu:Cortex-A9 | os:Linux $(uname -r) | numcpu:$(grep -c ^processor /proc/cpuinfo) | memsz:$(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
+	echo "# vexpress-pm pmic: $PMIC"
 	for l in /sys/class/devlink/*; do
 		[ -e "$l/supplier" ] || continue
 		echo "# devlink: $(basename "$(readlink "$l/supplier")") $(basename "$(readlink "$l/consumer")")"
