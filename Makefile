@@ -10,6 +10,10 @@ PATCHES_OUT	?= $(BUILD)/patches
 # The git import of the kernel tarball, kept across clones (empty: none)
 TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
+# make lava: where a lab serves the build directory (images/, lava/dtb/)
+LAVA_URL	?=
+LAVA_BOARDS	?= a9 a15
+LAVA_PROFILES	?= twl92230 axp209
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
@@ -33,7 +37,8 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE
 
-.PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean
+.PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean \
+	lava
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -56,11 +61,14 @@ help:
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
 	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
+	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
 	@echo '           TEST_JOBS=n (suites run at a time)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
+	@echo '           LAVA_URL=http://lab/files (the build directory as a lab serves it;'
+	@echo '           default file://$$(BUILD)) LAVA_BOARDS="a9 a15" LAVA_PROFILES="twl92230 axp209"'
 
 deps:
 	@sh scripts/deps.sh
@@ -114,6 +122,13 @@ check: kernel
 
 patches: tree
 	@sh scripts/make-patches.sh $(tree) $(PATCHES_OUT)
+
+# Jobs only name the images: no dependency on 'images', so a missing
+# kernel or initramfs is reported, not built behind a lab's back.
+lava:
+	@for b in $(LAVA_BOARDS); do for p in $(LAVA_PROFILES); do \
+	  sh lava/make-jobs.sh --board $$b --profile $$p $(if $(LAVA_URL),--url $(LAVA_URL)) || exit 1; \
+	done; done
 
 clean:
 	rm -rf $(build)
