@@ -38,7 +38,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE
 
 .PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean \
-	lava
+	lava lava-check
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -62,6 +62,7 @@ help:
 	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
 	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/'
+	@echo '  lava-check  the a9 TWL92230 job run end to end by Debian'"'"'s lava-run, results checked'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
@@ -129,6 +130,11 @@ lava:
 	@for b in $(LAVA_BOARDS); do for p in $(LAVA_PROFILES); do \
 	  sh lava/make-jobs.sh --board $$b --profile $$p $(if $(LAVA_URL),--url $(LAVA_URL)) || exit 1; \
 	done; done
+
+# Not part of 'test': see docs/lava.md (lava-run of the whole job takes
+# longer than the suite's budget). .ci/run runs it after 'test'.
+lava-check: images
+	@sh lava/check.sh
 
 clean:
 	rm -rf $(build)
