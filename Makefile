@@ -13,6 +13,10 @@ TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
 # AXP209 profile (scripts/fetch-qemu10.sh; empty: none)
 QEMU10_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm/qemu10
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
+# make lava: where a lab serves the build directory (images/, lava/dtb/)
+LAVA_URL	?=
+LAVA_BOARDS	?= a9 a15
+LAVA_PROFILES	?= twl92230 axp209
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
@@ -36,7 +40,8 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
-.PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean
+.PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean \
+	lava lava-check
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -60,6 +65,8 @@ help:
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
 	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
+	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/'
+	@echo '  lava-check  the a9 TWL92230 job run end to end by Debian'"'"'s lava-run, results checked'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
@@ -68,6 +75,8 @@ help:
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
 	@echo '           QEMU=binary (default qemu-system-arm; boot/qemu-backport.sh: Debian 12'"'"'s QEMU 10)'
+	@echo '           LAVA_URL=http://lab/files (the build directory as a lab serves it;'
+	@echo '           default file://$$(BUILD)) LAVA_BOARDS="a9 a15" LAVA_PROFILES="twl92230 axp209"'
 
 deps:
 	@sh scripts/deps.sh
@@ -121,6 +130,18 @@ check: kernel
 
 patches: tree
 	@sh scripts/make-patches.sh $(tree) $(PATCHES_OUT)
+
+# Jobs only name the images: no dependency on 'images', so a missing
+# kernel or initramfs is reported, not built behind a lab's back.
+lava:
+	@for b in $(LAVA_BOARDS); do for p in $(LAVA_PROFILES); do \
+	  sh lava/make-jobs.sh --board $$b --profile $$p $(if $(LAVA_URL),--url $(LAVA_URL)) || exit 1; \
+	done; done
+
+# Not part of 'test': see docs/lava.md (lava-run of the whole job takes
+# longer than the suite's budget). .ci/run runs it after 'test'.
+lava-check: images
+	@sh lava/check.sh
 
 clean:
 	rm -rf $(build)

@@ -1,0 +1,83 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# check.sh: the LAVA job, proven with a real dispatcher (make lava-check).
+#
+# 1. Bad input is refused with a message: a job generated with no kernel,
+#    a job whose image is missing, and a job whose QEMU device model the
+#    dispatcher's QEMU lacks (the AXP209 profile on Debian 12's QEMU 7.2).
+#    A guest that hangs is ended by the job's test timeout, and the job
+#    fails.
+# 2. The vexpress-a9 TWL92230 job, plus the runner fixture fixture-fail,
+#    runs end to end with Debian's lava-run (lava/run-job.sh): the job
+#    passes, every test case passes or skips, the sleep test's rtcwake runs
+#    all pass, and fixture-fail's failing result comes out as a LAVA
+#    failure.
+# KTAP out; the last line "N passed, N failed".
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+work=$build/lava/check
+rm -rf "$work" && mkdir -p "$work"
+pass=0 fail=0 n=0
+result() {
+	n=$((n + 1))
+	if [ "$1" = 0 ]; then
+		echo "ok $n $2"; pass=$((pass + 1))
+	else
+		echo "not ok $n $2"; fail=$((fail + 1))
+	fi
+}
+
+echo "KTAP version 1"
+echo "# lava: bad input"
+# No kernel: an empty image directory.
+mkdir -p "$work/empty/images"
+BUILD=$work/empty sh "$top/lava/make-jobs.sh" --out "$work/empty/lava" > "$work/nokernel.out" 2>&1
+rc=$?
+grep -q "missing image(s):.*zImage" "$work/nokernel.out"
+result $(( rc != 2 || $? )) "make-jobs: no kernel: exit 2, names the zImage ($(head -1 "$work/nokernel.out"))"
+
+# A dispatcher whose QEMU lacks the job's PMIC model.
+if qemu-system-arm -M vexpress-a9 -device help 2>/dev/null | grep -q '"axp209_pmu"'; then
+	echo "ok $((n = n + 1)) run-job: QEMU without the PMIC model # SKIP this QEMU has axp209_pmu"
+else
+	sh "$top/lava/make-jobs.sh" --profile axp209 --out "$work/axp" --no-sleep \
+		--plans pmic-hwmon > "$work/axp.gen" 2>&1
+	sh "$top/lava/run-job.sh" "$work/axp/vexpress-pm-a9-axp209.yaml" "$work/axp/run" \
+		> "$work/axp.out" 2>&1
+	rc=$?
+	grep -q "has no 'axp209_pmu' device model" "$work/axp.out"
+	result $(( rc != 2 || $? )) "run-job: QEMU without axp209_pmu: exit 2 ($(tail -1 "$work/axp.out"))"
+fi
+
+# A job whose images are gone (a DT-edited DTB the job names).
+sh "$top/lava/make-jobs.sh" --out "$work/gone" --no-sleep --plans pmic-consumer > "$work/gone.gen" 2>&1
+rm -f "$work"/gone/dtb/*.dtb
+sh "$top/lava/run-job.sh" "$work/gone/vexpress-pm-a9-twl92230.yaml" "$work/gone/run" > "$work/gone.out" 2>&1
+rc=$?
+grep -q "images are missing:.*pmic-consumer-a9-twl92230.dtb" "$work/gone.out"
+result $(( rc != 2 || $? )) "run-job: missing image: exit 2, names it"
+
+# A guest that hangs: fixture-hang never finishes; the test action's own
+# timeout (its "# timeout: 12" + 30 s, one minute) must end the job.
+sh "$top/lava/make-jobs.sh" --out "$work/hang" --no-sleep --plans fixture-hang > "$work/hang.gen" 2>&1
+sh "$top/lava/run-job.sh" "$work/hang/vexpress-pm-a9-twl92230.yaml" "$work/hang/run" --sleep-runs 0 \
+	> "$work/hang.out" 2>&1
+rc=$?
+grep -q "^not ok 1 lava: job result pass (fail: .*[Tt]imed out" "$work/hang.out"
+result $(( rc != 1 || $? )) "run-job: hanging guest: the job fails on its test timeout ($(sed -n 's/^# lava-run: //p' "$work/hang.out"); $(grep -m1 '^not ok 1' "$work/hang.out"))"
+
+echo "# lava: the a9 TWL92230 job with lava-run"
+sh "$top/lava/make-jobs.sh" --out "$work/job" --plans "$(
+	cd "$top/tests/plans" && ls ./*.sh | sed 's|^\./||; s|\.sh$||' |
+		grep -v -e '^fixture-' -e '^pmic-absent$' -e '^a15-board$' | tr '\n' ' ')fixture-fail"
+sh "$top/lava/run-job.sh" "$work/job/vexpress-pm-a9-twl92230.yaml" "$work/job/run" \
+	--expect-fail fixture-fail.fixture.b > "$work/job.out" 2>&1
+rc=$?
+sed -n 's/^# \(lava-run\|test cases\)/# \1/p' "$work/job.out"
+grep -E '^not ok|^# lava error' "$work/job.out" | sed 's/^/# /'
+result $rc "lava-run: job passed, all test cases passed, 10 sleep runs passed, fixture-fail.fixture.b failed ($(tail -1 "$work/job.out"); log $work/job/run/job.log)"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

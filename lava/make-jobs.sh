@@ -1,0 +1,280 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# make-jobs.sh [--board a9|a15] [--profile twl92230|axp209] [--url URL]
+#              [--out DIR] [--plans "NAME..."] [--sleep-runs N] [--no-sleep]
+#
+# Write one LAVA job (YAML, LAVA's "qemu" device type) for one board and
+# PMIC profile: DIR/vexpress-pm-BOARD-PROFILE.yaml. For each test plan
+# (tests/plans/NAME.sh) the job has a deploy, boot and test action that boot
+# the board as tests/run-plan.sh does (-smp, -icount, kernel arguments,
+# extra QEMU devices and DT edits from the plan's header lines) into the
+# initramfs's shell (/init without "plan=": prompt "vexpress-pm:/# "), and an
+# inline test definition whose run step is /lava-plan.sh (rootfs/): it runs
+# the plan and makes each KTAP result a LAVA test case. Last, a KernelCI-style
+# sleep test: util-linux's rtcwake -d rtc0 -m mem -s 5, N times (default 10),
+# one test case per run, after checking rtc0 can wake the system.
+#
+# Images are referenced as URL/images/FILE (zImage, the board DTB,
+# rootfs.cpio.gz), DT-edited DTBs as URL/lava/dtb/FILE (--out, default
+# BUILD/lava, must be inside the build directory): URL is the build
+# directory as a lab's file server publishes it (default: file://BUILD, for
+# running the job on this machine). The DT-edited DTBs are written here
+# (fdtput on the board DTB); without the board DTB the plans that edit it
+# are left out. The kernel and initramfs must exist.
+#
+# --plans: the plans to run (default: every plan but fixture-*, those pinned
+# to another board, and on a15 only those checked there, see below); a
+# plan the job cannot express is left out, saying why. Exit status 2 on bad
+# input (no kernel or initramfs, unknown board, profile or plan).
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--board) board=$2; shift ;;
+	--profile) profile=$2; shift ;;
+	--url) url=$2; shift ;;
+	--out) out=$2; shift ;;
+	--plans) plans=$2; shift ;;
+	--sleep-runs) sleep_runs=$2; shift ;;
+	--no-sleep) sleep_runs=0 ;;
+	*) echo "make-jobs.sh: unknown argument '$1'" >&2; exit 2 ;;
+	esac
+	shift
+done
+url=${url:-file://$build}
+images=$build/images
+# The DT-edited DTBs go to OUT/dtb, named by their URL under the build
+# directory, which is what URL publishes.
+out=$(mkdir -p "$out" && cd "$out" && pwd)
+case "$out/" in
+"$build"/*) rel=${out#"$build"/} ;;
+*) echo "make-jobs.sh: --out $out is not inside the build directory $build, which URL publishes" >&2; exit 2 ;;
+esac
+
+case "$board" in
+a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9
+	# Checked on vexpress-a9: every plan the suite runs there.
+	default_plans= ;;
+a15) machine=vexpress-a15 cpu=cortex-a15 tile=ca15
+	# Checked on vexpress-a15 (README, "vexpress-a15"); the others assume
+	# the CA9's motherboard map in places.
+	default_plans="boot i2c-sbcon pmic-regulators suspend-mem pmic-pd suspend-pmic-fault a15-board" ;;
+*) echo "make-jobs.sh: unknown board '$board' (a9 or a15)" >&2; exit 2 ;;
+esac
+# The PMIC profiles: QEMU's device model and the DTB that describes it.
+case "$profile" in
+twl92230) pmic_dev=twl92230,address=0x4a dtb=vexpress-pm-$tile.dtb ;;
+axp209) pmic_dev=axp209_pmu,address=0x34 dtb=vexpress-pm-$tile-axp209.dtb ;;
+*) echo "make-jobs.sh: unknown PMIC profile '$profile' (twl92230 or axp209)" >&2; exit 2 ;;
+esac
+
+missing=
+for f in zImage rootfs.cpio.gz; do
+	[ -f "$images/$f" ] || missing="$missing $images/$f"
+done
+if [ -n "$missing" ]; then
+	echo "make-jobs.sh: $board/$profile: missing image(s):$missing (run 'make images')" >&2
+	exit 2
+fi
+# A profile's DTB may come from elsewhere (a lab, another build): the job
+# only names it, but DT-edited copies cannot be made without it.
+have_dtb=yes
+if [ ! -f "$images/$dtb" ]; then
+	have_dtb=no
+	echo "make-jobs.sh: $board/$profile: no $images/$dtb: the job names it, the lab must serve it; plans with dt-edit lines left out" >&2
+fi
+
+job=vexpress-pm-$board-$profile
+mkdir -p "$out/dtb"
+yaml=$out/$job.yaml
+tmp=$yaml.tmp
+
+if [ -z "$plans" ]; then
+	if [ -n "$default_plans" ]; then
+		plans=$default_plans
+	else
+		plans=$(cd "$top/tests/plans" && ls ./*.sh | sed 's|^\./||; s|\.sh$||' | grep -v '^fixture-')
+	fi
+fi
+
+# YAML single-quoted scalar; shell single-quoted word.
+yq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"; }
+shq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+mins() { echo $((($1 + 59) / 60)); }
+
+# The kernel command line of tests/run-plan.sh + boot/qemu.sh, without
+# plan=: /init then gives its shell, which LAVA drives.
+cmdline_base="console=ttyAMA0 panic=-1 oops=panic deferred_probe_timeout=3600"
+
+# deploy_boot KERNEL-ARGS DTB-URL QEMU-ARGS TIMEOUT-S: one deploy and boot.
+deploy_boot() {
+	cat <<EOF
+- deploy:
+    to: tmpfs
+    timeout: {minutes: 2}
+    images:
+      kernel:
+        url: $url/images/zImage
+        image_arg: $(yq "-kernel {kernel} $3 -append \"$cmdline_base $1\"")
+      dtb:
+        url: $2
+        image_arg: '-dtb {dtb}'
+      ramdisk:
+        url: $url/images/rootfs.cpio.gz
+        image_arg: '-initrd {ramdisk}'
+        compression: gz
+        format: cpio.newc
+        overlays:
+          lava: true
+- boot:
+    method: qemu
+    media: tmpfs
+    timeout: {minutes: 2}
+    prompts:
+    - 'vexpress-pm:[^ ]*# '
+EOF
+}
+
+total_s=0 n=0 left_out=
+{
+cat <<EOF
+# LAVA job: vexpress-pm on QEMU $machine, PMIC $profile.
+# Written by lava/make-jobs.sh (make lava); see docs/lava.md.
+device_type: qemu
+job_name: vexpress-pm $board $profile
+priority: medium
+visibility: public
+timeouts:
+  job: {minutes: @JOB_MINUTES@}
+  action: {minutes: 5}
+  connection: {minutes: 2}
+context:
+  arch: arm
+  cpu: $cpu
+  machine: $machine
+  memory: 256
+  # vexpress has an on-board LAN9118: QEMU refuses another NIC model there
+  model: 'model=lan9118'
+  # the board's I2C devices on the SBCon bus; -no-reboot: a panic ends QEMU
+  extra_options:
+  - '-device $pmic_dev'
+  - '-device tmp105,address=0x48'
+  - '-no-reboot'
+metadata:
+  board: $board
+  pmic: $profile
+actions:
+EOF
+for plan in $plans; do
+	file=$top/tests/plans/$plan.sh
+	[ -f "$file" ] || { echo "make-jobs.sh: no such plan: $file" >&2; rm -f "$tmp"; exit 2; }
+	header() { sed -n "s/^# $1: //p" "$file"; }
+	pboard=$(header board)
+	if [ -n "$pboard" ] && [ "$pboard" != "$board" ]; then
+		left_out="$left_out $plan(board $pboard)"; continue
+	fi
+	# qemu-args: --append, --device; --no-pmic cannot be, the job's QEMU
+	# has the PMIC on every boot (context: extra_options).
+	# shellcheck disable=SC2046 # a word list by design
+	set -- $(header qemu-args)
+	append= devs=
+	while [ $# -gt 0 ]; do
+		case "$1" in
+		--append) append="$append $2"; shift ;;
+		--device) devs="$devs -device $2"; shift ;;
+		*) break ;;
+		esac
+		shift
+	done
+	if [ $# -gt 0 ]; then
+		left_out="$left_out $plan(qemu-args: $*)"; continue
+	fi
+	smp=$(header smp); smp=${smp:-1}
+	qargs="-smp $smp$devs"
+	# As tests/run-plan.sh: one CPU in virtual time, unless the plan needs two.
+	[ "$smp" != 1 ] || qargs="$qargs -icount shift=1,sleep=off -rtc clock=vm"
+	tmo=$(header timeout); tmo=${tmo:-120}
+	allow=$(header allow | paste -sd'|' -)
+	dtb_url=$url/images/$dtb
+	edits=$(header dt-edit)
+	if [ -n "$edits" ] && [ $have_dtb = no ]; then
+		left_out="$left_out $plan(dt-edit: no $dtb)"; continue
+	elif [ -n "$edits" ]; then
+		edited=$out/dtb/$plan-$board-$profile.dtb
+		cp "$images/$dtb" "$edited"
+		ok=yes
+		while IFS= read -r e; do
+			# shellcheck disable=SC2086 # a word list by design
+			set -- $e
+			opts=
+			while [ $# -gt 0 ]; do
+				case $1 in
+				-t) opts="$opts $1 $2"; shift ;;
+				-*) opts="$opts $1" ;;
+				*) break ;;
+				esac
+				shift
+			done
+			# shellcheck disable=SC2086 # a word list by design
+			fdtput $opts "$edited" "$@" 2>/dev/null || { ok=no; break; }
+		done <<EOF
+$edits
+EOF
+		if [ $ok = no ]; then
+			rm -f "$edited"
+			left_out="$left_out $plan(dt-edit fails on $dtb: $e)"; continue
+		fi
+		dtb_url=$url/$rel/dtb/${edited##*/}
+	fi
+	deploy_boot "maxcpus=$smp$append" "$dtb_url" "$qargs"
+	cat <<EOF
+- test:
+    timeout: {minutes: $(mins $((tmo + 30)))}
+    definitions:
+    - from: inline
+      name: $plan
+      path: inline/$plan.yaml
+      repository:
+        metadata:
+          format: Lava-Test Test Definition 1.0
+          name: $plan
+          description: $(yq "$(sed -n '3s/^# //p' "$file")")
+        run:
+          steps:
+          - $(yq "/lava-plan.sh $plan${allow:+ $(shq "$allow")}")
+EOF
+	n=$((n + 1))
+	total_s=$((total_s + tmo + 30 + 240))
+done
+if [ "$sleep_runs" -gt 0 ]; then
+	# Real time on two CPUs, as a lab's board would sleep: the PL031's
+	# alarm after 5 s of wall time ends each cycle.
+	deploy_boot "maxcpus=2" "$url/images/$dtb" "-smp 2"
+	cat <<EOF
+- test:
+    timeout: {minutes: $(mins $((sleep_runs * 20 + 60)))}
+    definitions:
+    - from: inline
+      name: sleep
+      path: inline/sleep.yaml
+      repository:
+        metadata:
+          format: Lava-Test Test Definition 1.0
+          name: sleep
+          description: 'KernelCI-style suspend to RAM: rtcwake -d rtc0 -m mem -s 5, $sleep_runs times'
+        run:
+          steps:
+          - 'if [ -e /sys/class/rtc/rtc0/device/power/wakeup ]; then lava-test-case rtc0-wakeup --result pass; else lava-test-case rtc0-wakeup --result fail; lava-test-raise "rtc0 cannot wake the system"; fi'
+          - '/usr/sbin/rtcwake --version'
+          - 'i=1; while [ \$i -le $sleep_runs ]; do if /usr/sbin/rtcwake -d rtc0 -m mem -s 5; then r=pass; else r=fail; fi; lava-test-case rtcwake-mem-\$i --result \$r; i=\$((i + 1)); done'
+EOF
+	total_s=$((total_s + sleep_runs * 20 + 60 + 240))
+fi
+} > "$tmp"
+[ $n -gt 0 ] || [ "$sleep_runs" -gt 0 ] || { echo "make-jobs.sh: $job: no plan to run" >&2; rm -f "$tmp"; exit 2; }
+sed "s/@JOB_MINUTES@/$(mins $total_s)/" "$tmp" > "$yaml"
+rm -f "$tmp"
+echo "  LAVA    $yaml: $n plans${left_out:+ (left out:$left_out)}$([ "$sleep_runs" = 0 ] || echo ", sleep x$sleep_runs")"
