@@ -134,7 +134,8 @@ static const struct vexpress_sleep_pmic vexpress_pmics[] = {
 		.get		= vexpress_sleep_twl92230_get,
 		.arm		= vexpress_sleep_twl92230_arm,
 		.disarm		= vexpress_sleep_twl92230_disarm,
-	}, {
+	},
+	{
 		.compatible	= "x-powers,axp209",
 		.get		= vexpress_sleep_axp209_get,
 		.arm		= vexpress_sleep_axp209_arm,
