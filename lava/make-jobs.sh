@@ -206,23 +206,7 @@ for plan in $plans; do
 		edited=$out/dtb/$plan-$board-$profile.dtb
 		cp "$images/$dtb" "$edited"
 		ok=yes
-		while IFS= read -r e; do
-			# shellcheck disable=SC2086 # a word list by design
-			set -- $e
-			opts=
-			while [ $# -gt 0 ]; do
-				case $1 in
-				-t) opts="$opts $1 $2"; shift ;;
-				-*) opts="$opts $1" ;;
-				*) break ;;
-				esac
-				shift
-			done
-			# shellcheck disable=SC2086 # a word list by design
-			fdtput $opts "$edited" "$@" 2>/dev/null || { ok=no; break; }
-		done <<EOF
-$edits
-EOF
+		e=$(printf '%s\n' "$edits" | sh "$top/tests/dt-edit.sh" "$edited" 2>&1 >/dev/null) || ok=no
 		if [ $ok = no ]; then
 			rm -f "$edited"
 			left_out="$left_out $plan(dt-edit fails on $dtb: $e)"; continue
