@@ -520,9 +520,15 @@ static int sbcon_xfer_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	return sbcon_xfer_common(adap, msgs, num, true);
 }
 
+/*
+ * The core emulates SMBus with I2C messages. Not PEC: it passes the
+ * client's I2C_CLIENT_PEC bit on in the message flags, which the engine
+ * refuses, and no slave on this bus could check a PEC byte anyway. Nor
+ * block reads, which need I2C_M_RECV_LEN (not in SMBUS_EMUL either).
+ */
 static u32 sbcon_func(struct i2c_adapter *adap)
 {
-	return I2C_FUNC_I2C | I2C_FUNC_SMBUS_EMUL;
+	return I2C_FUNC_I2C | (I2C_FUNC_SMBUS_EMUL & ~I2C_FUNC_SMBUS_PEC);
 }
 
 static const struct i2c_algorithm sbcon_algo = {
