@@ -454,9 +454,13 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	struct sbcon_i2c *i2c = i2c_get_adapdata(adap);
 	int i, ret;
 
-	for (i = 0; i < num; i++)
+	for (i = 0; i < num; i++) {
 		if (msgs[i].flags & ~(I2C_M_RD | I2C_M_DMA_SAFE))
 			return -EOPNOTSUPP;
+		/* i2c-dev's I2C_RDWR passes any u16: 0xca would go out as 0x4a */
+		if (msgs[i].addr > 0x7f)
+			return -EINVAL;
+	}
 
 #ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
 	if (READ_ONCE(i2c->noirq_suspended)) {
