@@ -455,6 +455,8 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	int i, ret;
 
 	for (i = 0; i < num; i++) {
+		if (msgs[i].flags & I2C_M_TEN)
+			return -EAFNOSUPPORT;
 		if (msgs[i].flags & ~(I2C_M_RD | I2C_M_DMA_SAFE))
 			return -EOPNOTSUPP;
 		/* i2c-dev's I2C_RDWR passes any u16: 0xca would go out as 0x4a */
