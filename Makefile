@@ -10,6 +10,7 @@ PATCHES_OUT	?= $(BUILD)/patches
 # The git import of the kernel tarball, kept across clones (empty: none)
 TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
+CYCLES		?= 10000
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
@@ -33,7 +34,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE
 
-.PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean
+.PHONY: help deps tree config kernel rootfs images host run timeline bench stress shell test check patches clean
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -51,6 +52,8 @@ help:
 	@echo '          $(BUILD)/timeline/suspend.html (and .png with chromium)'
 	@echo '  bench   under -icount: suspend/resume time per phase, and our I2C driver against'
 	@echo '          i2c-versatile (latency, CPU per transfer); not part of test'
+	@echo '  stress  CYCLES deep suspend/resume cycles under -icount (default 10000), each'
+	@echo '          judged (suspend_stats, wake time against the alarm, kernel reports)'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
@@ -59,7 +62,7 @@ help:
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
-	@echo '           TEST_JOBS=n (suites run at a time)'
+	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 
 deps:
@@ -102,6 +105,9 @@ timeline: images host
 
 bench: images host
 	@sh boot/bench.sh
+
+stress: images host
+	@CYCLES=$(CYCLES) sh boot/stress.sh
 
 shell: images
 	@sh boot/qemu.sh --interactive
