@@ -17,6 +17,8 @@ JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 LAVA_URL	?=
 LAVA_BOARDS	?= a9 a15
 LAVA_PROFILES	?= twl92230 axp209
+# make stress: deep cycles
+CYCLES		?= 10000
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
@@ -40,8 +42,8 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
-.PHONY: help deps tree config kernel rootfs images host run timeline bench shell test check patches clean \
-	lava lava-check
+.PHONY: help deps tree config kernel rootfs images host run timeline bench stress shell test check \
+	patches clean lava lava-check
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -60,6 +62,8 @@ help:
 	@echo '          $(BUILD)/timeline/suspend.html (and .png with chromium)'
 	@echo '  bench   under -icount: suspend/resume time per phase, and our I2C driver against'
 	@echo '          i2c-versatile (latency, CPU per transfer); not part of test'
+	@echo '  stress  CYCLES deep suspend/resume cycles under -icount (default 10000), each'
+	@echo '          judged (suspend_stats, wake time against the alarm, kernel reports)'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
@@ -71,7 +75,7 @@ help:
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
-	@echo '           TEST_JOBS=n (suites run at a time)'
+	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
 	@echo '           QEMU=binary (default qemu-system-arm; boot/qemu-backport.sh: Debian 12'"'"'s QEMU 10)'
@@ -118,6 +122,9 @@ timeline: images host
 
 bench: images host
 	@sh boot/bench.sh
+
+stress: images host
+	@CYCLES=$(CYCLES) sh boot/stress.sh
 
 shell: images
 	@sh boot/qemu.sh --interactive

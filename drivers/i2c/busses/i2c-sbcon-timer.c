@@ -466,9 +466,15 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	struct sbcon_i2c *i2c = i2c_get_adapdata(adap);
 	int i, ret;
 
-	for (i = 0; i < num; i++)
+	for (i = 0; i < num; i++) {
+		if (msgs[i].flags & I2C_M_TEN)
+			return -EAFNOSUPPORT;
 		if (msgs[i].flags & ~(I2C_M_RD | I2C_M_DMA_SAFE))
 			return -EOPNOTSUPP;
+		/* i2c-dev's I2C_RDWR passes any u16: 0xca would go out as 0x4a */
+		if (msgs[i].addr > 0x7f)
+			return -EINVAL;
+	}
 
 #ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
 	if (READ_ONCE(i2c->noirq_suspended)) {
@@ -532,9 +538,15 @@ static int sbcon_xfer_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	return sbcon_xfer_common(adap, msgs, num, true);
 }
 
+/*
+ * The core emulates SMBus with I2C messages. Not PEC: it passes the
+ * client's I2C_CLIENT_PEC bit on in the message flags, which the engine
+ * refuses, and no slave on this bus could check a PEC byte anyway. Nor
+ * block reads, which need I2C_M_RECV_LEN (not in SMBUS_EMUL either).
+ */
 static u32 sbcon_func(struct i2c_adapter *adap)
 {
-	return I2C_FUNC_I2C | I2C_FUNC_SMBUS_EMUL;
+	return I2C_FUNC_I2C | (I2C_FUNC_SMBUS_EMUL & ~I2C_FUNC_SMBUS_PEC);
 }
 
 static const struct i2c_algorithm sbcon_algo = {

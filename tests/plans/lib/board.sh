@@ -135,8 +135,30 @@ trace_dump() {
 	echo "vexpress-pm: trace end"
 }
 
-# suspend_cycle STATE [PM_TEST]: one cycle woken by the PL031 alarm; prints
-# nothing, returns the status of the write to /sys/power/state.
+# wakeup_count_handshake: what a suspend daemon does before writing
+# /sys/power/state (ChromeOS's powerd; Documentation/ABI/testing/
+# sysfs-power): read wakeup_count (it waits while a wakeup event is being
+# handled) and write it back. The write fails if an event arrived since the
+# read (then read again), and once it succeeds any later event aborts the
+# suspend with EBUSY. Without it, an RTC alarm that fires during suspend
+# entry, before the IRQs are suspended, is handled as any interrupt and
+# lost: the board then sleeps with nothing left to wake it. The tests' one
+# wake source is that alarm, so an alarm gone by the time the count is read
+# fails the handshake too (status 2); 1 after ten failed write-backs.
+wakeup_count_handshake() {
+	local try count alarm
+	for try in 1 2 3 4 5 6 7 8 9 10; do
+		read -r count < /sys/power/wakeup_count || continue
+		read -r alarm < /sys/class/rtc/rtc0/wakealarm
+		[ -n "$alarm" ] || return 2
+		echo "$count" 2>/dev/null > /sys/power/wakeup_count && return 0
+	done
+	return 1
+}
+
+# suspend_cycle STATE [PM_TEST]: one cycle woken by the PL031 alarm, entered
+# with the wakeup_count handshake; prints nothing, returns the status of the
+# write to /sys/power/state (1 if the handshake never succeeded).
 suspend_cycle() {
 	echo "${2:-none}" > /sys/power/pm_test
 	echo 0 > /sys/module/suspend/parameters/pm_test_delay
@@ -148,8 +170,8 @@ suspend_cycle() {
 	# pm-graph's name for the state (trace_dump): s2idle is "freeze"
 	TRACE_MODE=$1
 	[ "$1" = mem ] && grep -q '\[s2idle\]' /sys/power/mem_sleep && TRACE_MODE=freeze
-	echo "$1" > /sys/power/state
-	rc=$?
+	rc=1
+	wakeup_count_handshake && { echo "$1" > /sys/power/state; rc=$?; }
 	echo 0 > /sys/class/rtc/rtc0/wakealarm
 	echo none > /sys/power/pm_test
 	return $rc
