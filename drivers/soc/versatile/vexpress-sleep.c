@@ -118,6 +118,8 @@ struct vexpress_sleep_pmic {
  * @wdt_rate: its count rate with TWD_WDT_PRESCALER, Hz
  * @wdt_ticks: the interval of the transition in progress; 0: not monitoring
  * @rounds: monitor rounds of the transition in progress
+ * @wakeups: wakeup event count when the first round went to sleep
+ * @quiet: no wakeup event was in progress then
  */
 struct vexpress_sleep {
 	struct device *dev;
@@ -132,6 +134,8 @@ struct vexpress_sleep {
 	unsigned long wdt_rate;
 	u32 wdt_ticks;
 	unsigned int rounds;
+	unsigned int wakeups;
+	bool quiet;
 };
 
 /* platform_suspend_ops take no context; suspend_set_ops() orders access */
@@ -291,6 +295,8 @@ static int vexpress_sleep_enter(suspend_state_t state)
 	switch (state) {
 	case PM_SUSPEND_STANDBY:
 	case PM_SUSPEND_MEM:
+		if (vs->wdt_ticks && !vs->rounds)
+			vs->quiet = pm_get_wakeup_count(&vs->wakeups, false);
 		if (vs->wdt_ticks)
 			vexpress_sleep_monitor_start(vs);
 		/* WFI until a wakeup interrupt (the PL031 alarm) is pending */
@@ -373,10 +379,27 @@ static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
 }
 
 /*
+ * pm_wakeup_pending() sees a wakeup interrupt that ended the WFI. An event
+ * reported while the board is awake between two sleeps (the RTC alarm's
+ * interrupt then is an ordinary one, and its driver reports the event)
+ * counts for it only if user space armed /sys/power/wakeup_count, so the
+ * wakeup event count is compared with the one the first round went to
+ * sleep with, too.
+ */
+static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
+{
+	unsigned int count;
+	bool quiet = pm_get_wakeup_count(&count, false);
+
+	return pm_wakeup_pending() || count != vs->wakeups ||
+	       (vs->quiet && !quiet);
+}
+
+/*
  * After finish, with the devices resumed up to resume_early and user space
- * frozen. A wakeup event (the RTC alarm) may have come with the timer or
- * during the read: pm_wakeup_pending() sees it and the core resumes fully.
- * A read that fails ends the loop too: a board asleep without its monitor
+ * frozen. A wakeup event (the RTC alarm) may have come with the timer, or
+ * between the rounds, or during the read: the core then resumes fully. A
+ * read that fails ends the loop too: a board asleep without its monitor
  * would miss the temperature it sleeps to watch.
  */
 static bool vexpress_sleep_suspend_again(void)
@@ -387,7 +410,7 @@ static bool vexpress_sleep_suspend_again(void)
 
 	if (!vs->wdt_ticks)
 		return false;
-	if (pm_wakeup_pending()) {
+	if (vexpress_sleep_woken(vs)) {
 		pm_pr_dbg("vexpress-sleep: monitor: wakeup event after %u rounds, resuming\n",
 			  vs->rounds);
 		return false;
@@ -404,9 +427,14 @@ static bool vexpress_sleep_suspend_again(void)
 			 vs->rounds, mc, threshold);
 		return false;
 	}
+	if (vexpress_sleep_woken(vs)) {
+		pm_pr_dbg("vexpress-sleep: monitor: round %u: %d mC, wakeup event, resuming\n",
+			  vs->rounds, mc);
+		return false;
+	}
 	pm_pr_dbg("vexpress-sleep: monitor: round %u: %d mC, below %d mC, back to sleep\n",
 		  vs->rounds, mc, threshold);
-	return !pm_wakeup_pending();
+	return true;
 }
 
 static void vexpress_sleep_end(void)
