@@ -225,14 +225,14 @@ static int vexpress_sleep_valid(suspend_state_t state)
 static int vexpress_sleep_begin(suspend_state_t state)
 {
 	struct vexpress_sleep *vs = vexpress_sleep;
+	unsigned int ms = READ_ONCE(monitor_interval_ms);
 	u64 ticks = 0;
 
 	vs->state = state;
 	vs->disarm_failed = false;
 	vs->rounds = 0;
 	if (vs->sensor && state == PM_SUSPEND_MEM)
-		ticks = div_u64((u64)vs->wdt_rate * READ_ONCE(monitor_interval_ms),
-				MSEC_PER_SEC);
+		ticks = div_u64((u64)vs->wdt_rate * ms, MSEC_PER_SEC);
 	vs->wdt_ticks = ticks ? min_t(u64, ticks, U32_MAX) : 0;
 	return 0;
 }
@@ -417,7 +417,8 @@ static bool vexpress_sleep_suspend_again(void)
 	}
 	ret = vexpress_sleep_read_sensor(vs, &mc);
 	if (ret) {
-		dev_err(vs->dev, "monitor: cannot read sensor %s, resuming: %pe\n",
+		dev_err(vs->dev,
+			"monitor: cannot read sensor %s, resuming: %pe\n",
 			dev_name(&vs->sensor->dev), ERR_PTR(ret));
 		return false;
 	}
@@ -512,7 +513,7 @@ static int vexpress_sleep_wdt_calibrate(struct vexpress_sleep *vs)
 	writel(TWD_WDT_CONTROL_ENABLE, vs->wdt + TWD_WDT_CONTROL);
 	t = ktime_get();
 	c0 = readl(vs->wdt + TWD_WDT_COUNTER);
-	udelay(1000);
+	mdelay(1);
 	c1 = readl(vs->wdt + TWD_WDT_COUNTER);
 	ns = ktime_to_ns(ktime_sub(ktime_get(), t));
 	writel(0, vs->wdt + TWD_WDT_CONTROL);
@@ -521,7 +522,8 @@ static int vexpress_sleep_wdt_calibrate(struct vexpress_sleep *vs)
 	vs->wdt_rate = div64_u64((u64)(c0 - c1) * NSEC_PER_SEC, ns) /
 		       (TWD_WDT_PRESCALER + 1);
 	if (!vs->wdt_rate)
-		return dev_err_probe(vs->dev, -EIO, "monitor timer does not count\n");
+		return dev_err_probe(vs->dev, -EIO,
+				     "monitor timer does not count\n");
 	return 0;
 }
 
@@ -544,8 +546,8 @@ static int vexpress_sleep_monitor_probe(struct vexpress_sleep *vs)
 
 	client = of_find_i2c_device_by_node(sn);
 	if (!client)
-		return dev_err_probe(dev, -EPROBE_DEFER, "no I2C device for %pOF\n",
-				     sn);
+		return dev_err_probe(dev, -EPROBE_DEFER,
+				     "no I2C device for %pOF\n", sn);
 	ret = devm_add_action_or_reset(dev, vexpress_sleep_put_device,
 				       &client->dev);
 	if (ret)
@@ -553,7 +555,8 @@ static int vexpress_sleep_monitor_probe(struct vexpress_sleep *vs)
 
 	vs->wdt = devm_of_iomap(dev, tn, 0, NULL);
 	if (IS_ERR(vs->wdt))
-		return dev_err_probe(dev, PTR_ERR(vs->wdt), "cannot map %pOF\n", tn);
+		return dev_err_probe(dev, PTR_ERR(vs->wdt), "cannot map %pOF\n",
+				     tn);
 	vs->wdt_irq = of_irq_get(tn, 0);
 	if (vs->wdt_irq <= 0)
 		return dev_err_probe(dev, vs->wdt_irq ?: -ENXIO,
@@ -566,11 +569,12 @@ static int vexpress_sleep_monitor_probe(struct vexpress_sleep *vs)
 	if (!vs->wdt_pcpu)
 		return -ENOMEM;
 	for_each_possible_cpu(cpu)
-		*per_cpu_ptr(vs->wdt_pcpu, cpu) = vs->wdt;
+		per_cpu(*vs->wdt_pcpu, cpu) = vs->wdt;
 	ret = request_percpu_irq(vs->wdt_irq, vexpress_sleep_wdt_irq,
 				 "vexpress-sleep monitor", vs->wdt_pcpu);
 	if (ret)
-		return dev_err_probe(dev, ret, "cannot request the monitor's IRQ\n");
+		return dev_err_probe(dev, ret,
+				     "cannot request the monitor's IRQ\n");
 	ret = devm_add_action_or_reset(dev, vexpress_sleep_free_percpu_irq, vs);
 	if (ret)
 		return ret;
