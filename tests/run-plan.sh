@@ -113,7 +113,7 @@ if [ -n "$host" ]; then
 	# shellcheck disable=SC2086 # args is a word list by design
 	{ "$launch" --plan "$plan" --timeout "$tmo" --log "$log" --qmp "$qmp" $args \
 		2>"$log.err"; echo $? > "$log.rc"; } |
-		HOST_QMP=$top/${BUILD:-build}/host/qmp sh "$top/tests/host/$host.sh" "$qmp" \
+		HOST_QMP=$build/host/qmp sh "$top/tests/host/$host.sh" "$qmp" \
 		> "$log.host" 2>&1
 	hrc=$?
 	rc=$(cat "$log.rc")
