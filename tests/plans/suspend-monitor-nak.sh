@@ -4,6 +4,7 @@
 # where nothing is): the first round's read fails, and the board resumes
 # fully with the reason logged, rather than sleep on unmonitored.
 # board: a9
+# pmic: twl92230 axp209
 # dt-edit: -t x i2c0/sensor@48 reg 4b
 . ./lib/board.sh
 

@@ -9,6 +9,7 @@
 # second sleep is ended by the RTC alarm, a wakeup event. The oracle checks
 # each round of the first sleep.
 # board: a9
+# pmic: twl92230 axp209
 # host: tmp105
 # trace-check:
 # timeout: 120
