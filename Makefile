@@ -56,7 +56,7 @@ help:
 	@echo '  rootfs  initramfs: busybox-static:armhf, our guest programs and tests'
 	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,vexpress-pm-ca15.dtb,'
 	@echo '          rootfs.cpio.gz,vexpress-pm.itb}'
-	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle)'
+	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle), $(BUILD)/host/qmp'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
 	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (real time):'
 	@echo '          $(BUILD)/timeline/suspend.html (and .png with chromium)'
@@ -106,13 +106,19 @@ rootfs: deps
 images: kernel rootfs
 	@sh boot/make-images.sh $(obj) $(build)/rootfs.cpio.gz $(images)
 
-# Host tools (C): the trace explainer and ordering oracle.
-host: $(build)/host/sleeptrace
+# Host tools (C): the trace explainer and ordering oracle, and a QMP client
+# for the plans' host-side scripts.
+host: $(build)/host/sleeptrace $(build)/host/qmp
 
 $(build)/host/sleeptrace: $(wildcard tests/sleeptrace/*.[ch])
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	@cc -O2 -Wall -Wextra -Werror -o $@ $(filter %.c,$^)
+
+$(build)/host/qmp: tests/qmp/qmp.c
+	@mkdir -p $(dir $@)
+	@echo "  HOSTCC  $@"
+	@cc -O2 -Wall -Wextra -Werror -o $@ $<
 
 run: images host
 	@sh boot/main-job.sh

@@ -5,7 +5,7 @@
 #   qemu.sh [--board a9|a15] [--pmic twl92230|axp209] [--interactive]
 #           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]...
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
-#           [--smp N]
+#           [--smp N] [--qmp PATH]
 #
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
@@ -28,6 +28,9 @@
 # --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
 # edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
 # second TWL92230 at another address on the SBCon bus.
+# --qmp PATH opens a QMP server on the UNIX socket PATH, for a host-side
+# script that changes the board while the guest runs (a test plan's
+# "# host:" script: the TMP105's temperature, with qom-set).
 #
 # --icount runs QEMU with "-icount OPTS" (default shift=1,sleep=off: one
 # instruction every 2 ns of virtual time, idle time skipped), which makes
@@ -48,7 +51,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no qmp=
 board=${BOARD:-a9} profile=${PMIC:-}
 
 while [ $# -gt 0 ]; do
@@ -67,6 +70,7 @@ while [ $# -gt 0 ]; do
 	--icount) icount="-icount shift=1,sleep=off -rtc clock=vm" ;;
 	--icount=*) icount="-icount ${1#--icount=} -rtc clock=vm" ;;
 	--smp) smp=$2; shift ;;
+	--qmp) qmp="-qmp unix:$2,server,nowait"; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -151,7 +155,7 @@ devices="$devices$extra"
 # suspend cycle (seen: it coincided with a cycle that overran its RTC
 # alarm, "Wakeup pending"). Keep them deferred for the whole boot.
 cmdline="console=ttyAMA0 panic=-1 oops=panic maxcpus=$smp deferred_probe_timeout=3600${plan:+ plan=$plan}$append"
-set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount \
+set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount $qmp \
 	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
 

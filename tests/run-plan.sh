@@ -27,6 +27,14 @@
 # "fdtput OPTIONS COPY NODE ..." (device-tree-compiler), so a bad-DT case
 # is a few header lines, not another .dts. Words split on blanks: no
 # quoting, no values with spaces. A failing edit fails the plan.
+#
+# "# host: NAME" runs tests/host/NAME.sh on the host beside the guest, to
+# change the board while it runs: the launcher opens a QMP socket
+# (--qmp), the script gets its path as argument and the console on its
+# stdin as the guest prints it, so it acts on console lines rather than
+# after guessed delays (build/host/qmp sends the commands). It must read
+# its stdin to the end; a non-zero exit status fails the plan, with the
+# script's output.
 # LAUNCH overrides the launcher (the runner's own tests use a fake one).
 set -u
 
@@ -77,9 +85,23 @@ if [ -n "$edits" ]; then
 	}
 fi
 
-# shellcheck disable=SC2086 # args is a word list by design
-"$launch" --plan "$plan" --timeout "$tmo" --log "$log" $args >/dev/null 2>"$log.err"
-rc=$?
+host=$(header host)
+if [ -n "$host" ]; then
+	qmp=${log%.log}.qmp
+	rm -f "$qmp" "$log.rc"
+	# shellcheck disable=SC2086 # args is a word list by design
+	{ "$launch" --plan "$plan" --timeout "$tmo" --log "$log" --qmp "$qmp" $args \
+		2>"$log.err"; echo $? > "$log.rc"; } |
+		HOST_QMP=$build/host/qmp sh "$top/tests/host/$host.sh" "$qmp" \
+		> "$log.host" 2>&1
+	hrc=$?
+	rc=$(cat "$log.rc")
+	rm -f "$log.rc" "$qmp"
+else
+	# shellcheck disable=SC2086 # args is a word list by design
+	"$launch" --plan "$plan" --timeout "$tmo" --log "$log" $args >/dev/null 2>"$log.err"
+	rc=$?
+fi
 
 # The plan's own output: between the start and exit markers.
 sed -n "/^vexpress-pm: plan $plan start/,/^vexpress-pm: plan $plan exit/p" "$log" |
@@ -91,6 +113,7 @@ planned=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log.ktap" | head -1)
 
 grep -E '^(not )?ok [0-9]+|^# ' "$log.ktap" | sed 's/^/    /'
 guest_total=$((pass + skip + fail))
+[ -z "$host" ] || sed 's/^/    # host: /' "$log.host"
 
 # The host's ordering oracle on the plan's trace: its results continue the
 # plan's numbering, and are relayed as they are.
@@ -132,6 +155,9 @@ fi
 bad='Internal error:|Unable to handle kernel|Kernel panic|BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|blocked for more than'
 reports=$(grep -E "$bad" "$log" | { if [ -n "$allow" ]; then grep -vE "$allow"; else cat; fi; })
 [ -n "$reports" ] && problem="${problem:+$problem; }kernel reports on the console"
+if [ -n "$host" ] && [ "$hrc" != 0 ]; then
+	problem="${problem:+$problem; }host script $host exited $hrc"
+fi
 
 if [ -n "$problem" ]; then
 	echo "    # $plan: $problem"

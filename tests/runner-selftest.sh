@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The runner's own tests: run-plan.sh must fail a plan whose guest reports a
 # failure, hangs, or leaves an empty, truncated or oopsing console, or whose
-# dt-edit does not apply, and pass a good one, with BUILD absolute or
-# relative. The fixture plans run in the real guest; the console-shape
+# dt-edit does not apply, or whose host-side script fails, and pass a good
+# one (with a host-side script that must see the console), with BUILD
+# absolute or relative. The fixture plans run in the real guest; the console-shape
 # cases use tests/fake-launch.sh, which replays canned console logs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -35,6 +36,8 @@ expect fixture-truncated fail "$fake"
 expect fixture-oops fail "$fake"
 expect fixture-hang fail "$fake"
 expect fixture-dt-edit fail "$fake"
+expect fixture-host-pass pass "$fake"
+expect fixture-host-fail fail "$fake"
 
 # BUILD absolute, and BUILD relative to the repository (run-plan.sh run
 # from elsewhere, so a path taken from the working directory would miss):

@@ -9,7 +9,16 @@
  * Each rule has a stable ID (rules[] below): plans name the rules they
  * expect violated by ID, and the verdicts are KTAP results the test
  * runner relays as they are, so no other file repeats the rule names.
+ *
+ * A monitored sleep (platform suspend_again) repeats suspend_enter(), from
+ * platform_prepare to platform_finish, several times inside one
+ * suspend/resume. Each round is then checked as a cycle of its own (the
+ * events before the first round and after the last, with that round's),
+ * and each rule gets one result: from the first round that breaks it, else
+ * from the first round that shows it.
  */
+#include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules.h"
@@ -49,12 +58,30 @@ struct rule {
 	const struct sel *a, *b;	/* before(): every a before every b */
 };
 
-/* The rule being checked: its KTAP number and whether it must break. */
+/*
+ * The rule being checked: its KTAP number, whether it must break, and
+ * while rounds are tried silently (@quiet), what it came to (@held,
+ * @skipped). @round names the round reported in a violation's diagnostic.
+ */
 static struct {
 	int n;
 	bool want_violated;
 	int unexpected;
+	bool quiet, held, skipped;
+	const char *round;
 } cur;
+
+/* printf(), unless a round is being tried silently */
+static __attribute__((format(printf, 1, 2))) void say(const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cur.quiet)
+		return;
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+}
 
 /*
  * One KTAP result for rule @r: "ok" when it holds or, if the plan expects
@@ -64,20 +91,22 @@ static int verdict(const struct rule *r, bool held, const char *why)
 {
 	bool good = held != cur.want_violated;
 
+	cur.held = held;
+	cur.skipped = false;
 	cur.unexpected += !good;
-	printf("%s %d oracle: %s: %s (%s%s)\n", good ? "ok" : "not ok", cur.n, r->id,
+	say("%s %d oracle: %s: %s (%s%s)\n", good ? "ok" : "not ok", cur.n, r->id,
 	       r->text, held ? "holds" : "violated",
 	       good ? (held ? "" : ", as expected") :
 	       (held ? ", expected to be violated" : ", expected to hold"));
 	if (!held)
-		printf("# %s\n", why);
+		say("# %s%s\n", cur.round ? cur.round : "", why);
 	return !held;
 }
 
 static void show(const struct trace *t, int i)
 {
 	if (i >= 0)
-		printf("#     line %d: %s\n", t->ev[i].line, t->ev[i].raw);
+		say("#     line %d: %s\n", t->ev[i].line, t->ev[i].raw);
 }
 
 static int fail(const struct rule *r, const char *why)
@@ -96,12 +125,14 @@ static int ok(const struct rule *r)
  */
 static int skip(const struct rule *r, const char *why)
 {
+	cur.held = true;
+	cur.skipped = true;
 	if (cur.want_violated) {
 		cur.unexpected++;
-		printf("not ok %d oracle: %s: %s (%s, expected to be violated)\n",
+		say("not ok %d oracle: %s: %s (%s, expected to be violated)\n",
 		       cur.n, r->id, r->text, why);
 	} else {
-		printf("ok %d oracle: %s: %s # SKIP %s\n", cur.n, r->id, r->text, why);
+		say("ok %d oracle: %s: %s # SKIP %s\n", cur.n, r->id, r->text, why);
 	}
 	return 0;
 }
@@ -352,18 +383,108 @@ void rules_list(void)
 		printf("%-28s %s\n", rules[i].id, rules[i].text);
 }
 
+/*
+ * The rounds of a monitored sleep: where each starts (platform_prepare
+ * begin) in @start, and in @end where the last ends (platform_finish or
+ * platform_suspend_again end). Returns how many, at most @max.
+ */
+static int round_bounds(const struct trace *t, int *start, int max, int *end)
+{
+	int i, k = 0;
+
+	*end = -1;
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind != EV_PHASE)
+			continue;
+		if (e->begin && !strcmp(e->name, "platform_prepare") && k < max)
+			start[k++] = i;
+		if (!e->begin && (!strcmp(e->name, "platform_finish") ||
+				  !strcmp(e->name, "platform_suspend_again")))
+			*end = i;
+	}
+	return k;
+}
+
+#define MAX_ROUNDS	64
+
+/*
+ * Round @r of @k as a capture of its own in @sub (whose events have room
+ * for @t's): the events before the first round, the round's, and those
+ * after the last round.
+ */
+static void round_trace(const struct trace *t, const int *start, int k, int end, int r,
+			struct trace *sub)
+{
+	int i, to = r + 1 < k ? start[r + 1] - 1 : end;
+
+	sub->n = 0;
+	for (i = 0; i < t->n; i++)
+		if (i < start[0] || i > end || (i >= start[r] && i <= to))
+			sub->ev[sub->n++] = t->ev[i];
+}
+
+/*
+ * Check rule @i on each round silently; then report it from the first
+ * round that breaks it, else the first that shows it (not a skip).
+ */
+static int check_rounds(const struct trace *t, int i, int pmic, struct trace *sub,
+			const int *start, int k, int end)
+{
+	int r, pick = -1, shown = -1, unexpected = cur.unexpected;
+	char round[64];
+
+	cur.quiet = true;
+	for (r = 0; r < k && pick < 0; r++) {
+		round_trace(t, start, k, end, r, sub);
+		rules[i].check(sub, &rules[i], pmic);
+		if (!cur.held)
+			pick = r;
+		else if (!cur.skipped && shown < 0)
+			shown = r;
+	}
+	cur.quiet = false;
+	cur.unexpected = unexpected;
+	if (pick < 0)
+		pick = shown < 0 ? 0 : shown;
+	snprintf(round, sizeof(round), "round %d of %d: ", pick + 1, k);
+	cur.round = round;
+	round_trace(t, start, k, end, pick, sub);
+	r = rules[i].check(sub, &rules[i], pmic);
+	cur.round = NULL;
+	return r;
+}
+
 int rules_check(const struct trace *t, int pmic, int first, char *const *expect, int nexpect)
 {
-	int i, j, violated = 0;
+	int i, j, k, end, start[MAX_ROUNDS], violated = 0;
+	struct trace sub = *t;
 
+	k = round_bounds(t, start, MAX_ROUNDS, &end);
+	if (k < 2 || end < start[k - 1]) {
+		k = 1;
+	} else {
+		sub.ev = malloc(sizeof(*sub.ev) * t->n);
+		if (!sub.ev) {
+			perror("sleeptrace");
+			exit(2);
+		}
+		printf("# oracle: %d rounds (suspend_again), each checked as a cycle\n", k);
+	}
 	cur.unexpected = 0;
 	for (i = 0; i < NRULES; i++) {
 		cur.n = first + i;
 		cur.want_violated = false;
 		for (j = 0; j < nexpect; j++)
 			cur.want_violated |= !strcmp(expect[j], rules[i].id);
-		violated += rules[i].check(t, &rules[i], pmic);
+		if (k > 1)
+			violated += check_rounds(t, i, pmic, &sub, start, k, end);
+		else
+			violated += rules[i].check(t, &rules[i], pmic);
 	}
+	if (k > 1)
+		free(sub.ev);
 	printf("# oracle: %d rule(s) violated, %d result(s) not as expected\n", violated,
 	       cur.unexpected);
 	return cur.unexpected;

@@ -6,8 +6,10 @@
 # the rule it targets (sleeptrace check -x RULE-ID exits 0 only if the
 # rules named are violated and every other holds); a recorded cycle of a
 # kernel whose PM core runs prepare_late too early breaks exactly the two
-# rules it should; an empty capture and an unknown rule ID are errors
-# (exit 2).
+# rules it should; a recorded monitored sleep (fixtures/monitor-rounds.trace,
+# several suspend_again rounds in one suspend) passes every rule, each round
+# checked as a cycle, and a reordering in its second round is reported
+# there; an empty capture and an unknown rule ID are errors (exit 2).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -133,6 +135,37 @@ expect parent-first children-first
 cp "$here/fixtures/pm-core-reorder.trace" "$tmp/reorder"
 violates "$tmp/reorder" prepare-late-after-noirq pmic-quiet-while-armed
 result $? "pm-core-reorder.breaks-exactly-the-two-rules" "$tmp/reorder.out"
+
+# A monitored sleep (fixtures/monitor-rounds.trace: the suspend-monitor
+# plan's first sleep, several suspend_again rounds in one suspend): each
+# round checked as a cycle of its own, every rule holds (checked whole,
+# the last round's noirq callbacks would follow the first prepare_late).
+rounds=$here/fixtures/monitor-rounds.trace
+cp "$rounds" "$tmp/rounds"
+violates "$tmp/rounds"
+[ $? = 0 ] && grep -q '^# oracle: [0-9]* rounds (suspend_again), each checked as a cycle$' "$tmp/rounds.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/rounds.out")" = "$("$oracle" rules | wc -l)" ]
+result $? "monitor-rounds.each-round-holds" "$tmp/rounds.out"
+
+# Its second round's prepare_late moved before that round's noirq phase:
+# the same two rules as pm-core-reorder break (the domain's noirq
+# power-off, from round 2 on, follows the arming), reported in round 2.
+B='platform_prepare_late\[3\] begin' E='platform_prepare_late\[3\] end' A='dpm_suspend_noirq\[2\] begin' awk '
+	BEGIN { b = ENVIRON["B"]; e = ENVIRON["E"]; a = ENVIRON["A"] }
+	{ line[NR] = $0 }
+	END {
+		for (i = 1; i <= NR; i++) if (line[i] ~ b && ++nb == 2) { s = i; break }
+		for (i = s; i <= NR; i++) if (line[i] ~ e) { t = i; break }
+		for (i = 1; i <= NR; i++) if (line[i] ~ a && ++na == 2) { at = i; break }
+		for (i = 1; i <= NR; i++) {
+			if (i >= s && i <= t) continue
+			if (i == at) for (j = s; j <= t; j++) print line[j]
+			print line[i]
+		}
+	}' "$rounds" > "$tmp/round2-reorder"
+violates "$tmp/round2-reorder" prepare-late-after-noirq pmic-quiet-while-armed
+[ $? = 0 ] && [ "$(grep -c '^# round 2 of [0-9]*: ' "$tmp/round2-reorder.out")" = 2 ]
+result $? "monitor-rounds.round-2-reorder-reported-in-round-2" "$tmp/round2-reorder.out"
 
 # The per-phase table (sleeptrace phases, make bench): the arming's three
 # PMIC transactions (read, write, read back) inside prepare_late, the

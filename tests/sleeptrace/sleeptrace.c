@@ -57,6 +57,7 @@ static const struct phase_text phase_texts[] = {
 	{ "dpm_resume_noirq", "per-device resume_noirq(), then device IRQs back on" },
 	{ "dpm_resume_early", "per-device resume_early()" },
 	{ "platform_finish", "system wide finish()" },
+	{ "platform_suspend_again", "system wide suspend_again(): sleep again from platform_prepare on, or resume fully" },
 	{ "dpm_resume", "per-device resume(), parents before children" },
 	{ "dpm_complete", "per-device complete()" },
 	{ "platform_end", "system wide end()" },

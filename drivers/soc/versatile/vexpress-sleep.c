@@ -25,22 +25,68 @@
  * switches the rails at once, as sunxi firmware does. Either way the CPU
  * keeps its state; a real platform would enter a retention state through
  * cpu_suspend() instead.
+ *
+ * Suspend-to-RAM can be a monitored sleep, as a charger or thermal monitor
+ * does it with suspend_again: with monitor_interval_ms set, "enter" also
+ * starts a timer that is no wakeup source, and when it ends the WFI, the
+ * core resumes the devices only as far as resume_early and asks
+ * suspend_again whether to sleep again. That reads the temperature sensor
+ * named by "arm,monitor-sensor" over I2C and sends the board back to sleep
+ * (the core repeats suspend_enter(): prepare, late and noirq suspend,
+ * prepare_late, enter) unless the reading reached monitor_threshold_mc.
+ * User space stays frozen and the devices' suspend and resume callbacks do
+ * not run between rounds. A wakeup event, a reading at the threshold or a
+ * failed read ends the loop with a full resume.
  */
 
+#include <linux/bitfield.h>
+#include <linux/bits.h>
 #include <linux/cleanup.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/i2c.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/irq.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/mfd/axp20x-sleep.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/of.h>
+#include <linux/of_irq.h>
+#include <linux/percpu.h>
 #include <linux/platform_device.h>
+#include <linux/preempt.h>
 #include <linux/regulator/twl92230.h>
 #include <linux/suspend.h>
 
 #include <asm/proc-fns.h>
+
+/* Cortex-A9 private watchdog (TWD), used in its timer mode */
+#define TWD_WDT_LOAD			0x00
+#define TWD_WDT_COUNTER			0x04
+#define TWD_WDT_CONTROL			0x08
+#define  TWD_WDT_CONTROL_ENABLE		BIT(0)
+#define  TWD_WDT_CONTROL_IT_ENABLE	BIT(2)
+#define  TWD_WDT_CONTROL_PRESCALER	GENMASK(15, 8)
+#define TWD_WDT_INTSTAT			0x0c
+#define  TWD_WDT_INTSTAT_EVENT		BIT(0)
+#define TWD_WDT_DISABLE			0x14
+#define  TWD_WDT_DISABLE_KEY1		0x12345678
+#define  TWD_WDT_DISABLE_KEY2		0x87654321
+
+/* PERIPHCLK / 256: 2.56 us and 3 hours at most on QEMU's 100 MHz */
+#define TWD_WDT_PRESCALER		255
+
+/* TI TMP105 (lm75 family) */
+#define TMP105_REG_TEMP			0x00
+#define TMP105_REG_CONF			0x01
+#define  TMP105_CONF_SD			BIT(0)
+#define  TMP105_CONF_R			GENMASK(6, 5)
+#define  TMP105_CONF_OS			BIT(7)
 
 struct vexpress_sleep;
 
@@ -65,6 +111,15 @@ struct vexpress_sleep_pmic {
  * @chip: the PMIC's sleep handle, valid while we are bound (device link)
  * @state: the state of the transition in progress
  * @disarm_failed: wake could not disarm; finish retries
+ * @sensor: the monitored temperature sensor; NULL: no monitored sleep
+ * @wdt: the monitor's timer, the CPU's private watchdog
+ * @wdt_irq: its per-CPU interrupt
+ * @wdt_pcpu: the interrupt's per-CPU cookie: @wdt
+ * @wdt_rate: its count rate with TWD_WDT_PRESCALER, Hz
+ * @wdt_ticks: the interval of the transition in progress; 0: not monitoring
+ * @rounds: monitor rounds of the transition in progress
+ * @wakeups: wakeup event count when the first round went to sleep
+ * @quiet: no wakeup event was in progress then
  */
 struct vexpress_sleep {
 	struct device *dev;
@@ -72,6 +127,15 @@ struct vexpress_sleep {
 	void *chip;
 	suspend_state_t state;
 	bool disarm_failed;
+	struct i2c_client *sensor;
+	void __iomem *wdt;
+	int wdt_irq;
+	void __iomem * __percpu *wdt_pcpu;
+	unsigned long wdt_rate;
+	u32 wdt_ticks;
+	unsigned int rounds;
+	unsigned int wakeups;
+	bool quiet;
 };
 
 /* platform_suspend_ops take no context; suspend_set_ops() orders access */
@@ -85,6 +149,17 @@ MODULE_PARM_DESC(arm_in_prepare,
 #else
 #define arm_in_prepare false
 #endif
+
+/* Policy, not hardware: parameters rather than DT properties */
+static unsigned int monitor_interval_ms;
+module_param(monitor_interval_ms, uint, 0644);
+MODULE_PARM_DESC(monitor_interval_ms,
+		 "Suspend-to-RAM: wake every this many ms to read the sensor, without a full resume (0: off)");
+
+static int monitor_threshold_mc = 70000;
+module_param(monitor_threshold_mc, int, 0644);
+MODULE_PARM_DESC(monitor_threshold_mc,
+		 "Monitored sleep: resume fully at this temperature or above, millidegrees C (0: never)");
 
 static int vexpress_sleep_twl92230_get(struct vexpress_sleep *vs,
 				       struct device *pmic)
@@ -150,8 +225,16 @@ static int vexpress_sleep_valid(suspend_state_t state)
 
 static int vexpress_sleep_begin(suspend_state_t state)
 {
-	vexpress_sleep->state = state;
-	vexpress_sleep->disarm_failed = false;
+	struct vexpress_sleep *vs = vexpress_sleep;
+	unsigned int ms = READ_ONCE(monitor_interval_ms);
+	u64 ticks = 0;
+
+	vs->state = state;
+	vs->disarm_failed = false;
+	vs->rounds = 0;
+	if (vs->sensor && state == PM_SUSPEND_MEM)
+		ticks = div_u64((u64)vs->wdt_rate * ms, MSEC_PER_SEC);
+	vs->wdt_ticks = ticks ? min_t(u64, ticks, U32_MAX) : 0;
 	return 0;
 }
 
@@ -180,13 +263,47 @@ static int vexpress_sleep_prepare_late(void)
 	return arm_in_prepare ? 0 : vexpress_sleep_arm("prepare_late");
 }
 
+/*
+ * The monitor's timer only has to end the WFI: IRQs are off, and a pending
+ * interrupt enabled in the GIC does that. Stopped and its pending state
+ * dropped before IRQs come back, it is never handled, so it is no wakeup
+ * event and the core goes on to ask suspend_again. Runs on the one CPU
+ * left, whose banked TWD registers and PPI these are.
+ */
+static void vexpress_sleep_monitor_start(struct vexpress_sleep *vs)
+{
+	writel_relaxed(0, vs->wdt + TWD_WDT_CONTROL);
+	writel_relaxed(TWD_WDT_INTSTAT_EVENT, vs->wdt + TWD_WDT_INTSTAT);
+	writel_relaxed(vs->wdt_ticks, vs->wdt + TWD_WDT_LOAD);
+	enable_percpu_irq(vs->wdt_irq, IRQ_TYPE_NONE);
+	writel(FIELD_PREP(TWD_WDT_CONTROL_PRESCALER, TWD_WDT_PRESCALER) |
+	       TWD_WDT_CONTROL_IT_ENABLE | TWD_WDT_CONTROL_ENABLE,
+	       vs->wdt + TWD_WDT_CONTROL);
+}
+
+static void vexpress_sleep_monitor_stop(struct vexpress_sleep *vs)
+{
+	writel_relaxed(0, vs->wdt + TWD_WDT_CONTROL);
+	writel_relaxed(TWD_WDT_INTSTAT_EVENT, vs->wdt + TWD_WDT_INTSTAT);
+	irq_set_irqchip_state(vs->wdt_irq, IRQCHIP_STATE_PENDING, false);
+	disable_percpu_irq(vs->wdt_irq);
+}
+
 static int vexpress_sleep_enter(suspend_state_t state)
 {
+	struct vexpress_sleep *vs = vexpress_sleep;
+
 	switch (state) {
 	case PM_SUSPEND_STANDBY:
 	case PM_SUSPEND_MEM:
+		if (vs->wdt_ticks && !vs->rounds)
+			vs->quiet = pm_get_wakeup_count(&vs->wakeups, false);
+		if (vs->wdt_ticks)
+			vexpress_sleep_monitor_start(vs);
 		/* WFI until a wakeup interrupt (the PL031 alarm) is pending */
 		cpu_do_idle();
+		if (vs->wdt_ticks)
+			vexpress_sleep_monitor_stop(vs);
 		return 0;
 	default:
 		return -EINVAL;
@@ -229,6 +346,99 @@ static void vexpress_sleep_finish(void)
 	vs->disarm_failed = false;
 }
 
+/*
+ * The TMP105 is the lm75 driver's, but that driver is system-suspended (its
+ * .suspend put the chip in shutdown) and hwmon has no in-kernel reader: the
+ * platform reads the chip's registers itself, as it arms the PMIC, through
+ * the adapter, which resume_noirq has given back its normal transfers. No
+ * one else touches the chip now: its driver does so only from its resume
+ * callback and from sysfs, and user space is frozen. In shutdown the
+ * temperature register holds a stale reading, so one conversion is started
+ * (OS) and awaited: 37.5 ms at most at 9 bits, twice that per extra bit.
+ */
+static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
+{
+	struct i2c_client *client = vs->sensor;
+	int conf, ret;
+
+	conf = i2c_smbus_read_byte_data(client, TMP105_REG_CONF);
+	if (conf < 0)
+		return conf;
+	if (conf & TMP105_CONF_SD) {
+		ret = i2c_smbus_write_byte_data(client, TMP105_REG_CONF,
+						conf | TMP105_CONF_OS);
+		if (ret)
+			return ret;
+		msleep(DIV_ROUND_UP(75 << FIELD_GET(TMP105_CONF_R, conf), 2));
+	}
+	ret = i2c_smbus_read_word_swapped(client, TMP105_REG_TEMP);
+	if (ret < 0)
+		return ret;
+	/* Left-justified two's complement, 1/256 degree C per LSB */
+	*mc = sign_extend32(ret, 15) * 1000 / 256;
+	return 0;
+}
+
+/*
+ * pm_wakeup_pending() sees a wakeup interrupt that ended the WFI. An event
+ * reported while the board is awake between two sleeps (the RTC alarm's
+ * interrupt then is an ordinary one, and its driver reports the event)
+ * counts for it only if user space armed /sys/power/wakeup_count, so the
+ * wakeup event count is compared with the one the first round went to
+ * sleep with, too.
+ */
+static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
+{
+	unsigned int count;
+	bool quiet = pm_get_wakeup_count(&count, false);
+
+	return pm_wakeup_pending() || count != vs->wakeups ||
+	       (vs->quiet && !quiet);
+}
+
+/*
+ * After finish, with the devices resumed up to resume_early and user space
+ * frozen. A wakeup event (the RTC alarm) may have come with the timer, or
+ * between the rounds, or during the read: the core then resumes fully. A
+ * read that fails ends the loop too: a board asleep without its monitor
+ * would miss the temperature it sleeps to watch.
+ */
+static bool vexpress_sleep_suspend_again(void)
+{
+	struct vexpress_sleep *vs = vexpress_sleep;
+	int threshold = READ_ONCE(monitor_threshold_mc);
+	int mc, ret;
+
+	if (!vs->wdt_ticks)
+		return false;
+	if (vexpress_sleep_woken(vs)) {
+		pm_pr_dbg("vexpress-sleep: monitor: wakeup event after %u rounds, resuming\n",
+			  vs->rounds);
+		return false;
+	}
+	ret = vexpress_sleep_read_sensor(vs, &mc);
+	if (ret) {
+		dev_err(vs->dev,
+			"monitor: cannot read sensor %s, resuming: %pe\n",
+			dev_name(&vs->sensor->dev), ERR_PTR(ret));
+		return false;
+	}
+	vs->rounds++;
+	if (threshold && mc >= threshold) {
+		dev_info(vs->dev, "monitor: round %u: %d mC, at or above %d mC, resuming\n",
+			 vs->rounds, mc, threshold);
+		return false;
+	}
+	if (vexpress_sleep_woken(vs)) {
+		pm_pr_dbg("vexpress-sleep: monitor: round %u: %d mC, wakeup event, resuming\n",
+			  vs->rounds, mc);
+		return false;
+	}
+	pm_pr_dbg("vexpress-sleep: monitor: round %u: %d mC, below %d mC, back to sleep\n",
+		  vs->rounds, mc, threshold);
+	return true;
+}
+
 static void vexpress_sleep_end(void)
 {
 	vexpress_sleep->state = PM_SUSPEND_ON;
@@ -242,6 +452,7 @@ static const struct platform_suspend_ops vexpress_sleep_ops = {
 	.enter		= vexpress_sleep_enter,
 	.wake		= vexpress_sleep_wake,
 	.finish		= vexpress_sleep_finish,
+	.suspend_again	= vexpress_sleep_suspend_again,
 	.end		= vexpress_sleep_end,
 };
 
@@ -261,6 +472,120 @@ static int vexpress_sleep_link(struct vexpress_sleep *vs, struct device *pmic)
 				     dev_name(pmic));
 	if (link->status != DL_STATE_CONSUMER_PROBE)
 		return -EPROBE_DEFER;
+	return 0;
+}
+
+/* Never runs: enabled only while .enter waits, with IRQs off */
+static irqreturn_t vexpress_sleep_wdt_irq(int irq, void *dev_id)
+{
+	void __iomem *wdt = *(void __iomem **)dev_id;
+
+	writel_relaxed(TWD_WDT_INTSTAT_EVENT, wdt + TWD_WDT_INTSTAT);
+	return IRQ_HANDLED;
+}
+
+static void vexpress_sleep_put_device(void *dev)
+{
+	put_device(dev);
+}
+
+static void vexpress_sleep_free_percpu_irq(void *data)
+{
+	struct vexpress_sleep *vs = data;
+
+	free_percpu_irq(vs->wdt_irq, vs->wdt_pcpu);
+}
+
+/*
+ * The TWD's clock (PERIPHCLK) has no DT node: measure it against the
+ * clocksource, as the TWD timer driver does, on one CPU's banked copy.
+ */
+static int vexpress_sleep_wdt_calibrate(struct vexpress_sleep *vs)
+{
+	u32 c0, c1;
+	u64 ns;
+	ktime_t t;
+
+	preempt_disable();
+	/* Out of watchdog mode, if firmware left it there */
+	writel_relaxed(TWD_WDT_DISABLE_KEY1, vs->wdt + TWD_WDT_DISABLE);
+	writel_relaxed(TWD_WDT_DISABLE_KEY2, vs->wdt + TWD_WDT_DISABLE);
+	writel_relaxed(U32_MAX, vs->wdt + TWD_WDT_LOAD);
+	writel(TWD_WDT_CONTROL_ENABLE, vs->wdt + TWD_WDT_CONTROL);
+	t = ktime_get();
+	c0 = readl(vs->wdt + TWD_WDT_COUNTER);
+	mdelay(1);
+	c1 = readl(vs->wdt + TWD_WDT_COUNTER);
+	ns = ktime_to_ns(ktime_sub(ktime_get(), t));
+	writel(0, vs->wdt + TWD_WDT_CONTROL);
+	preempt_enable();
+
+	vs->wdt_rate = div64_u64((u64)(c0 - c1) * NSEC_PER_SEC, ns) /
+		       (TWD_WDT_PRESCALER + 1);
+	if (!vs->wdt_rate)
+		return dev_err_probe(vs->dev, -EIO,
+				     "monitor timer does not count\n");
+	return 0;
+}
+
+/* Optional: a monitored sleep needs the sensor and the timer */
+static int vexpress_sleep_monitor_probe(struct vexpress_sleep *vs)
+{
+	struct device *dev = vs->dev;
+	struct device_node *sn __free(device_node) =
+		of_parse_phandle(dev->of_node, "arm,monitor-sensor", 0);
+	struct device_node *tn __free(device_node) =
+		of_parse_phandle(dev->of_node, "arm,monitor-timer", 0);
+	struct i2c_client *client;
+	int cpu, ret;
+
+	if (!sn && !tn)
+		return 0;
+	if (!sn || !tn)
+		return dev_err_probe(dev, -EINVAL,
+				     "arm,monitor-sensor and arm,monitor-timer go together\n");
+
+	client = of_find_i2c_device_by_node(sn);
+	if (!client)
+		return dev_err_probe(dev, -EPROBE_DEFER,
+				     "no I2C device for %pOF\n", sn);
+	ret = devm_add_action_or_reset(dev, vexpress_sleep_put_device,
+				       &client->dev);
+	if (ret)
+		return ret;
+
+	vs->wdt = devm_of_iomap(dev, tn, 0, NULL);
+	if (IS_ERR(vs->wdt))
+		return dev_err_probe(dev, PTR_ERR(vs->wdt), "cannot map %pOF\n",
+				     tn);
+	vs->wdt_irq = of_irq_get(tn, 0);
+	if (vs->wdt_irq <= 0)
+		return dev_err_probe(dev, vs->wdt_irq ?: -ENXIO,
+				     "no interrupt for %pOF\n", tn);
+	if (!irq_is_percpu_devid(vs->wdt_irq))
+		return dev_err_probe(dev, -EINVAL,
+				     "%pOF: not a per-CPU interrupt\n", tn);
+
+	vs->wdt_pcpu = devm_alloc_percpu(dev, void __iomem *);
+	if (!vs->wdt_pcpu)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		per_cpu(*vs->wdt_pcpu, cpu) = vs->wdt;
+	ret = request_percpu_irq(vs->wdt_irq, vexpress_sleep_wdt_irq,
+				 "vexpress-sleep monitor", vs->wdt_pcpu);
+	if (ret)
+		return dev_err_probe(dev, ret,
+				     "cannot request the monitor's IRQ\n");
+	ret = devm_add_action_or_reset(dev, vexpress_sleep_free_percpu_irq, vs);
+	if (ret)
+		return ret;
+
+	ret = vexpress_sleep_wdt_calibrate(vs);
+	if (ret)
+		return ret;
+	vs->sensor = client;
+	dev_info(dev, "monitored sleep with sensor %s, timer %pOF at %lu Hz\n",
+		 dev_name(&client->dev), tn, vs->wdt_rate);
 	return 0;
 }
 
@@ -309,6 +634,10 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	put_device(&client->dev);
 	if (ret)
 		return dev_err_probe(dev, ret, "PMIC %pOF not bound\n", np);
+
+	ret = vexpress_sleep_monitor_probe(vs);
+	if (ret)
+		return ret;
 
 	vexpress_sleep = vs;
 	suspend_set_ops(&vexpress_sleep_ops);

@@ -1,0 +1,9 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Runner fixture: a passing plan whose host-side script fails.
+# host: fixture-fail
+. ./ktap_helpers.sh
+ktap_print_header
+ktap_set_plan 1
+ktap_test_pass fixture.a
+ktap_finished

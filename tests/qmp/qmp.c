@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * qmp SOCKET COMMAND...: send QMP commands to the QEMU listening on the
+ * UNIX socket SOCKET (boot/qemu.sh --qmp) and print each reply. Each
+ * COMMAND is one JSON object, e.g.
+ *
+ *   qmp build/results/x.qmp '{"execute": "qom-list", "arguments": {"path": "/machine"}}'
+ *
+ * Asynchronous events QEMU sends in between are skipped. Exits 1 if a
+ * command gets an error reply (printed), 2 on a connection problem.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+/* The next reply line that is no event, or NULL at EOF. */
+static char *reply(FILE *in, char *buf, int size)
+{
+	while (fgets(buf, size, in))
+		if (!strstr(buf, "\"event\""))
+			return buf;
+	return NULL;
+}
+
+static int send_cmd(FILE *in, int fd, const char *cmd, char *buf, int size)
+{
+	size_t len = strlen(cmd);
+
+	if (write(fd, cmd, len) != (ssize_t)len || write(fd, "\n", 1) != 1) {
+		perror("qmp: write");
+		return 2;
+	}
+	if (!reply(in, buf, size)) {
+		fprintf(stderr, "qmp: no reply to %s\n", cmd);
+		return 2;
+	}
+	return strstr(buf, "\"return\"") ? 0 : 1;
+}
+
+int main(int argc, char **argv)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	char buf[65536];
+	FILE *in;
+	int fd, i, ret;
+
+	if (argc < 3) {
+		fprintf(stderr, "usage: qmp SOCKET COMMAND...\n");
+		return 2;
+	}
+	if (strlen(argv[1]) >= sizeof(sa.sun_path)) {
+		fprintf(stderr, "qmp: socket path too long: %s\n", argv[1]);
+		return 2;
+	}
+	strcpy(sa.sun_path, argv[1]);
+	fd = socket(AF_UNIX, SOCK_STREAM, 0);
+	if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+		perror(argv[1]);
+		return 2;
+	}
+	in = fdopen(dup(fd), "r");
+	if (!in || !reply(in, buf, sizeof(buf)) || !strstr(buf, "\"QMP\"")) {
+		fprintf(stderr, "qmp: no greeting from %s\n", argv[1]);
+		return 2;
+	}
+	ret = send_cmd(in, fd, "{\"execute\": \"qmp_capabilities\"}", buf, sizeof(buf));
+	for (i = 2; i < argc && !ret; i++) {
+		ret = send_cmd(in, fd, argv[i], buf, sizeof(buf));
+		fputs(buf, ret ? stderr : stdout);
+	}
+	fclose(in);
+	close(fd);
+	return ret;
+}
