@@ -447,13 +447,17 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c)
 	return -ETIMEDOUT;
 }
 
+/*
+ * Counts its delays instead of reading a clock: in the syscore phase,
+ * where the i2c core sends transfers here, timekeeping is suspended.
+ */
 static int sbcon_run_polled(struct sbcon_i2c *i2c)
 {
-	u64 deadline = ktime_get_ns() + jiffies_to_nsecs(i2c->adap.timeout);
 	unsigned int us = DIV_ROUND_UP(i2c->nominal_ns, NSEC_PER_USEC);
+	unsigned long left = jiffies_to_usecs(i2c->adap.timeout) / us + 1;
 
 	while (!sbcon_tick(i2c)) {
-		if (ktime_get_ns() > deadline)
+		if (!--left)
 			return -ETIMEDOUT;
 		udelay(us);
 	}

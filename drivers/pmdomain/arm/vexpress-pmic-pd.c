@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Versatile Express vexpress-pm board: a power domain switched by a PMIC
- * rail. The domain's devices sit behind one regulator (a TWL92230 LDO on
- * the board); powering the domain off disables that rail.
+ * rail. The domain's devices sit behind one regulator (an LDO of the
+ * board's TWL92230 or AXP209); powering the domain off disables that rail.
  */
 
+#include <linux/cleanup.h>
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/i2c.h>
 #include <linux/init.h>
 #include <linux/mod_devicetable.h>
+#include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/pm_domain.h>
@@ -20,11 +22,13 @@
  * struct vexpress_pmic_pd - a regulator-switched PM domain
  * @genpd: the generic PM domain
  * @dev: the provider's device
- * @supply: the PMIC rail feeding the domain
+ * @lock: serialises @supply's use with its release
+ * @supply: the PMIC rail feeding the domain; NULL once released
  */
 struct vexpress_pmic_pd {
 	struct generic_pm_domain genpd;
 	struct device *dev;
+	struct mutex lock;
 	struct regulator *supply;
 };
 
@@ -45,6 +49,9 @@ static int vexpress_pmic_pd_power_on(struct generic_pm_domain *genpd)
 	struct vexpress_pmic_pd *pd = to_vexpress_pmic_pd(genpd);
 	int ret;
 
+	guard(mutex)(&pd->lock);
+	if (!pd->supply)
+		return -ENODEV;
 	ret = regulator_enable(pd->supply);
 	if (ret)
 		dev_err(pd->dev, "failed to enable regulator: %pe\n",
@@ -58,6 +65,9 @@ static int vexpress_pmic_pd_power_off(struct generic_pm_domain *genpd)
 	struct vexpress_pmic_pd *pd = to_vexpress_pmic_pd(genpd);
 	int ret;
 
+	guard(mutex)(&pd->lock);
+	if (!pd->supply)
+		return -ENODEV;
 	/* On error genpd keeps the domain on, which matches the rail */
 	ret = regulator_disable(pd->supply);
 	if (ret)
@@ -82,16 +92,23 @@ static void vexpress_pmic_pd_remove(void *data)
 
 	of_genpd_del_provider(pd->dev->of_node);	/* no-op if never added */
 	ret = pm_genpd_remove(&pd->genpd);
-	if (ret) {
-		/* Its rail too: the domain may still switch it */
-		dev_err(pd->dev, "PM domain still in use (%pe), leaking it\n",
-			ERR_PTR(ret));
-		return;
-	}
+	/*
+	 * The rail goes with its PMIC (this is why we are unbound), so it is
+	 * released either way; a domain genpd keeps is leaked inert: its
+	 * callbacks fail with -ENODEV rather than touch a freed regulator.
+	 */
+	mutex_lock(&pd->lock);
 	/* The reference that a powered domain holds on its rail */
 	if (pd->genpd.status == GENPD_STATE_ON)
 		regulator_disable(pd->supply);
 	regulator_put(pd->supply);
+	pd->supply = NULL;
+	mutex_unlock(&pd->lock);
+	if (ret) {
+		dev_err(pd->dev, "PM domain still in use (%pe), leaking it\n",
+			ERR_PTR(ret));
+		return;
+	}
 	kfree(pd);
 }
 
@@ -120,10 +137,15 @@ static int vexpress_pmic_pd_link_pmic(struct device *dev)
 				     "domain-supply is not on an I2C device\n");
 
 	link = device_link_add(dev, &pmic->dev, DL_FLAG_AUTOPROBE_CONSUMER);
+	if (!link) {
+		dev_err(dev, "cannot link to %s\n", dev_name(&pmic->dev));
+		put_device(&pmic->dev);
+		return -EINVAL;
+	}
 	put_device(&pmic->dev);
-	if (!link)
-		return dev_err_probe(dev, -EINVAL, "cannot link to %s\n",
-				     dev_name(&pmic->dev));
+	/* Any other state: the PMIC is unbinding, and its rail with it */
+	if (link->status != DL_STATE_CONSUMER_PROBE)
+		return -EPROBE_DEFER;
 	return 0;
 }
 
@@ -135,13 +157,14 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 	int ret;
 
 	/*
-	 * Not devm, the rail neither: a domain that cannot be removed must
-	 * outlive us, and so must the rail it switches.
+	 * Not devm: a domain that genpd cannot remove must outlive us. The
+	 * rail is put in vexpress_pmic_pd_remove(), before its PMIC goes.
 	 */
 	pd = kzalloc(sizeof(*pd), GFP_KERNEL);
 	if (!pd)
 		return -ENOMEM;
 	pd->dev = dev;
+	mutex_init(&pd->lock);
 
 	pd->supply = regulator_get(dev, "domain");
 	if (IS_ERR(pd->supply)) {

@@ -9,9 +9,9 @@
  * wake exist for exactly that (commit 6a7c7eaf71b6, 2009): they run after
  * every device's suspend_noirq callback and before every resume_noirq
  * callback, so nothing else talks to the PMIC while it is armed (the PM
- * domains it powers switch rails in those noirq callbacks), yet interrupts
- * still work and the non-boot CPUs are still up. The I2C controller keeps
- * its bus usable through that window.
+ * domains it powers switch rails in those noirq callbacks), yet
+ * IRQF_NO_SUSPEND interrupts still work and the non-boot CPUs are still
+ * up. The I2C controller keeps its bus usable through that window.
  *
  * The PMIC binds late (an I2C device behind a timer-paced bus) and can be
  * unbound, so this is a driver: it defers until the PMIC's driver is bound,
@@ -459,8 +459,8 @@ static const struct platform_suspend_ops vexpress_sleep_ops = {
 /*
  * A managed link that outlives our binding: the PMIC's unbind unbinds us
  * first, and its next bind probes us again. Deleted with either device.
- * Made once the PMIC's driver has handed out its sleep handle: a link in
- * any other state than "consumer probe" means the PMIC is going away.
+ * Made with the PMIC bound: a link in any other state than "consumer
+ * probe" means the PMIC is going away.
  */
 static int vexpress_sleep_link(struct vexpress_sleep *vs, struct device *pmic)
 {
@@ -628,9 +628,17 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	if (!client)
 		return dev_err_probe(dev, -EPROBE_DEFER,
 				     "no I2C device for %pOF\n", np);
-	ret = vs->pmic->get(vs, &client->dev);
+	/*
+	 * The link first, made only once the PMIC is bound (a link to a PMIC
+	 * still probing would warn when we defer): from then on an unbind of
+	 * the PMIC waits for our probe and unbinds us first, so the handle
+	 * the chip code hands out stays valid while we are bound.
+	 */
+	ret = device_is_bound(&client->dev) ? 0 : -EPROBE_DEFER;
 	if (!ret)
 		ret = vexpress_sleep_link(vs, &client->dev);
+	if (!ret)
+		ret = vs->pmic->get(vs, &client->dev);
 	put_device(&client->dev);
 	if (ret)
 		return dev_err_probe(dev, ret, "PMIC %pOF not bound\n", np);
