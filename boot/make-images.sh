@@ -23,4 +23,4 @@ for c in 'Configuration 0 (vexpress-pm-ca9)' 'Configuration 1 (vexpress-pm-ca15)
 	mkimage -l "$out/vexpress-pm.itb" | grep -q "$c" ||
 		{ echo "make-images: $out/vexpress-pm.itb does not list $c" >&2; exit 1; }
 done
-echo "  IMAGES  $out: zImage uImage vexpress-pm-ca9.dtb vexpress-pm-ca15.dtb rootfs.cpio.gz vexpress-pm.itb"
+echo "  IMAGES  $out: zImage uImage $(cd "$out" && echo vexpress-pm-*.dtb) rootfs.cpio.gz vexpress-pm.itb"

@@ -28,7 +28,7 @@
 struct vexpress_pmic_pd {
 	struct generic_pm_domain genpd;
 	struct device *dev;
-	struct mutex lock;
+	struct mutex lock;	/* @supply's use against its release */
 	struct regulator *supply;
 };
 
