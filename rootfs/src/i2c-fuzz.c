@@ -42,42 +42,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "errname.h"
+
 #define SCRATCH_LEN	65536
 #define MAX_KEEP	16
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-static const struct {
-	int err;
-	const char *name;
-} errnames[] = {
-	{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EIO, "EIO" },
-	{ ENXIO, "ENXIO" }, { E2BIG, "E2BIG" }, { EBADF, "EBADF" },
-	{ EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" }, { EACCES, "EACCES" },
-	{ EFAULT, "EFAULT" }, { EBUSY, "EBUSY" }, { ENODEV, "ENODEV" },
-	{ EINVAL, "EINVAL" }, { ENOTTY, "ENOTTY" }, { ERANGE, "ERANGE" },
-	{ ENOSYS, "ENOSYS" }, { EBADMSG, "EBADMSG" }, { EPROTO, "EPROTO" },
-	{ EOVERFLOW, "EOVERFLOW" }, { EMSGSIZE, "EMSGSIZE" },
-	{ EOPNOTSUPP, "EOPNOTSUPP" }, { EAFNOSUPPORT, "EAFNOSUPPORT" },
-	{ ESHUTDOWN, "ESHUTDOWN" }, { ETIMEDOUT, "ETIMEDOUT" },
-	{ EREMOTEIO, "EREMOTEIO" },
-};
 
 /* What a refused or unanswered transfer may return here */
 static const int expected_errs[] = {
 	EINVAL, EFAULT, ENXIO, EOPNOTSUPP, EAFNOSUPPORT, ENOMEM,
 };
-
-static const char *errname(int err)
-{
-	static char buf[16];
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(errnames); i++)
-		if (errnames[i].err == err)
-			return errnames[i].name;
-	snprintf(buf, sizeof(buf), "E%d", err);
-	return buf;
-}
 
 static uint32_t rng;
 

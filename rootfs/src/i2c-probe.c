@@ -31,31 +31,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-static const struct {
-	int err;
-	const char *name;
-} errnames[] = {
-	{ EPERM, "EPERM" }, { ENOENT, "ENOENT" }, { EIO, "EIO" },
-	{ ENXIO, "ENXIO" }, { EAGAIN, "EAGAIN" }, { ENOMEM, "ENOMEM" },
-	{ EACCES, "EACCES" }, { EFAULT, "EFAULT" }, { EBUSY, "EBUSY" },
-	{ ENODEV, "ENODEV" }, { EINVAL, "EINVAL" }, { ENOTTY, "ENOTTY" },
-	{ ERANGE, "ERANGE" }, { EBADMSG, "EBADMSG" }, { EPROTO, "EPROTO" },
-	{ EOPNOTSUPP, "EOPNOTSUPP" }, { EAFNOSUPPORT, "EAFNOSUPPORT" },
-	{ ESHUTDOWN, "ESHUTDOWN" }, { ETIMEDOUT, "ETIMEDOUT" },
-	{ EREMOTEIO, "EREMOTEIO" },
-};
-
-static void print_errno(int err)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(errnames) / sizeof(errnames[0]); i++)
-		if (errnames[i].err == err) {
-			puts(errnames[i].name);
-			return;
-		}
-	printf("E%d\n", err);
-}
+#include "errname.h"
 
 static void print_bytes(const unsigned char *b, int n)
 {
@@ -134,7 +110,7 @@ int main(int argc, char **argv)
 
 	if (!strcmp(argv[2], "funcs")) {
 		if (ioctl(fd, I2C_FUNCS, &funcs) < 0) {
-			print_errno(errno);
+			puts(errname(errno));
 			return 0;
 		}
 		printf("0x%08lx\n", funcs);
@@ -151,7 +127,7 @@ int main(int argc, char **argv)
 		msgs[1] = (struct i2c_msg){ .addr = addr, .flags = I2C_M_RD,
 					    .len = 1, .buf = buf };
 		if (ioctl(fd, I2C_RDWR, &rdwr) < 0)
-			print_errno(errno);
+			puts(errname(errno));
 		else
 			print_bytes(buf, 1);
 		return 0;
@@ -180,7 +156,7 @@ int main(int argc, char **argv)
 		}
 		n = smbus_read(fd, argv[3], reg, buf);
 		if (n < 0)
-			print_errno(-n);
+			puts(errname(-n));
 		else
 			print_bytes(buf, n);
 		return 0;
