@@ -15,8 +15,9 @@ check "sleep.not-pmic.probe-error" yes "$(probe_error vexpress-sleep sleep-contr
 	"error -ENODEV: $np is no PMIC to sleep with")"
 check "sleep.not-pmic.nothing-left" none "$(leftovers platform sleep-controller)"
 check "sleep.not-pmic.mem_sleep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
-# "mem" is always listed: without deep the kernel maps it to s2idle
-check "sleep.not-pmic.state" "freeze mem" "$(cat /sys/power/state)"
+# "mem" is always listed: without deep the kernel maps it to s2idle;
+# "disk" (hibernation) does not depend on the sleep controller
+check "sleep.not-pmic.state" "freeze mem disk" "$(cat /sys/power/state)"
 check "sleep.not-pmic.deep-refused" refused \
 	"$( (echo deep > /sys/power/mem_sleep) 2>/dev/null && echo accepted || echo refused)"
 check "sleep.not-pmic.pmic-rails" 7 "$(rails_of $BUS-004a)"
