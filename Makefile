@@ -63,7 +63,8 @@ help:
 	@echo '  bench   under -icount: suspend/resume time per phase, and our I2C driver against'
 	@echo '          i2c-versatile (latency, CPU per transfer); not part of test'
 	@echo '  stress  CYCLES deep suspend/resume cycles under -icount (default 10000), each'
-	@echo '          judged (suspend_stats, wake time against the alarm, kernel reports)'
+	@echo '          judged (suspend_stats, wake time against the alarm, kernel reports);'
+	@echo '          MODE=realtime: two CPUs in real time (default 100 cycles)'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
@@ -130,7 +131,7 @@ bench: images host
 	@sh boot/bench.sh
 
 stress: images host
-	@CYCLES=$(CYCLES) sh boot/stress.sh
+	@MODE=$(MODE) CYCLES=$(CYCLES) sh boot/stress.sh
 
 shell: images
 	@sh boot/qemu.sh --interactive
