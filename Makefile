@@ -17,8 +17,8 @@ JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 LAVA_URL	?=
 LAVA_BOARDS	?= a9 a15
 LAVA_PROFILES	?= twl92230 axp209
-# make stress: deep cycles
-CYCLES		?= 10000
+# make stress: deep cycles (default: boot/stress.sh's, by MODE)
+CYCLES		?=
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
