@@ -92,7 +92,7 @@ logged() { check "$1.logged" yes "$(dmesg | grep -qF "$2" && echo yes)"; }
 errno_of() { check "$1.errno" "$2" "$(cat $S/last_failed_errno)"; }
 
 ktap_print_header
-ktap_set_plan 57
+ktap_set_plan 59
 echo deep > /sys/power/mem_sleep
 # The domain stays on, so genpd switches it off over I2C in a noirq
 # callback; and the bus is quiet but for the suspend's own transfers.
@@ -201,5 +201,10 @@ logged wake-timeout "wake: PMIC still armed, resuming degraded, retry in finish:
 check "wake-timeout.finish-disarmed" yes "$(dmesg | grep -q 'finish: PMIC disarmed on retry' && echo yes)"
 check "wake-timeout.rails" "$base" "$(rails)"
 next wake-timeout
+
+# Released, the domain powers off and its rail with it: no case left the
+# domain holding a reference on the rail that genpd does not count
 echo auto > $MMCI/power/control
+check "end.domain-off" off "$(await 3000 off pd_status)"
+check "end.vmmc-off" vmmc=disabled "$(rails | grep -o 'vmmc=[a-z]*')"
 ktap_finished
