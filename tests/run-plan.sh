@@ -19,7 +19,10 @@
 # ordering oracle (sleeptrace check) judges it, one KTAP result per rule,
 # which the runner relays: a rule must hold, except the rules named here
 # (IDs as 'sleeptrace rules' lists them), which must be violated (negative
-# demonstrations); a rule the capture cannot show is a skip.
+# demonstrations); a rule the capture cannot show is a skip. A plan may
+# print several captures (one per case): each is judged on its own, with
+# the rules its own "# trace-check: [RULE-ID...]" line names (trace_dump's
+# TRACE_EXPECT) instead of the header's, if it has one.
 #
 # "# dt-edit: [-c|-r|-d|-p|-t TYPE]... NODE [PROPERTY [VALUE...]]"
 # (repeatable, applied in order) boots the plan with an edited copy of the
@@ -111,7 +114,9 @@ skip=$(grep -E '^ok [0-9]+' "$log.ktap" | grep -c '# SKIP')
 fail=$(grep -cE '^not ok [0-9]+' "$log.ktap")
 planned=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log.ktap" | head -1)
 
-grep -E '^(not )?ok [0-9]+|^# ' "$log.ktap" | sed 's/^/    /'
+# (without the traces: the oracle judges them below)
+awk '/^vexpress-pm: trace begin/ { c = 1 } !c; /^vexpress-pm: trace end/ { c = 0 }' "$log.ktap" |
+	grep -E '^(not )?ok [0-9]+|^# ' | sed 's/^/    /'
 guest_total=$((pass + skip + fail))
 [ -z "$host" ] || sed 's/^/    # host: /' "$log.host"
 
@@ -119,14 +124,26 @@ guest_total=$((pass + skip + fail))
 # plan's numbering, and are relayed as they are.
 if grep -q '^# trace-check:' "$file"; then
 	sh "$top/tests/console-trace.sh" "$log" > "$log.trace"
-	expect=
-	for x in $(header trace-check); do expect="$expect -x $x"; done
-	# shellcheck disable=SC2086 # expect is a word list by design
-	# The PMIC's address, as the guest found it in its DT (trace_dump)
-	addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$log.trace" | head -n 1)
-	"$build/host/sleeptrace" check ${addr:+-a $addr} -n $((guest_total + 1)) $expect "$log.trace" \
-		> "$log.oracle" 2>&1
-	orc=$?
+	ncap=$(grep -c '^vexpress-pm: trace begin' "$log")
+	: > "$log.oracle"
+	orc=0 k=1 first=$((guest_total + 1))
+	while [ "$k" -le "${ncap:-1}" ]; do
+		cap=$log.trace
+		[ "$ncap" -gt 1 ] && { cap=$log.trace$k; sh "$top/tests/console-trace.sh" "$log" "$k" > "$cap"; }
+		rules=$(sed -n 's/^# trace-check: *//p' "$cap" | head -n 1)
+		grep -q '^# trace-check:' "$cap" || rules=$(header trace-check)
+		expect=
+		for x in $rules; do expect="$expect -x $x"; done
+		name=$(grep '^vexpress-pm: trace begin' "$log" | sed -n "${k}s/^vexpress-pm: trace begin *//p" | tr -d '\r')
+		[ "$ncap" -gt 1 ] && echo "# oracle: capture $k${name:+ ($name)}" >> "$log.oracle"
+		# The PMIC's address, as the guest found it in its DT (trace_dump)
+		addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$cap" | head -n 1)
+		# shellcheck disable=SC2086 # expect is a word list by design
+		"$build/host/sleeptrace" check ${addr:+-a $addr} -n "$first" $expect "$cap" \
+			>> "$log.oracle" 2>&1 || { r=$?; [ "$r" -gt "$orc" ] && orc=$r; }
+		first=$((guest_total + 1 + $(grep -cE '^(not )?ok [0-9]+ ' "$log.oracle")))
+		k=$((k + 1))
+	done
 	sed 's/^/    /' "$log.oracle"
 	pass=$((pass + $(grep -E '^ok [0-9]+' "$log.oracle" | grep -cv '# SKIP')))
 	skip=$((skip + $(grep -E '^ok [0-9]+' "$log.oracle" | grep -c '# SKIP')))

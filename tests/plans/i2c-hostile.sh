@@ -84,11 +84,12 @@ funcs.null EFAULT
 unknown-ioctl ENOTTY"
 
 # The writable files of the board's drivers: the SBCon's fault_attr
-# directories, the module parameters, the PMIC's regmap in debugfs and
-# the drivers' bind/unbind (the PM domain's driver has none:
+# directories and fault_whole_sleep, the module parameters, the PMIC's
+# regmap in debugfs and the drivers' bind/unbind (the PM domain's driver has none:
 # suppress_bind_attrs). KUnit's debugfs "run" file runs the suite on any
 # write, by design: not garbage-tested.
-files=$(find /sys/kernel/debug/i2c/i2c-"$BUS"/fail_* /sys/kernel/debug/regmap/*-004a \
+files=$(find /sys/kernel/debug/i2c/i2c-"$BUS"/fail_* /sys/kernel/debug/i2c/i2c-"$BUS"/fault_* \
+	/sys/kernel/debug/regmap/*-004a \
 	/sys/module/i2c_sbcon_timer/parameters /sys/module/vexpress_sleep/parameters \
 	-type f -perm -200 2>/dev/null
 	for d in /sys/bus/platform/drivers/i2c-sbcon-timer \
@@ -103,7 +104,7 @@ files=$(find /sys/kernel/debug/i2c/i2c-"$BUS"/fail_* /sys/kernel/debug/regmap/*-
 # kstrtobool() rejects and keep their value: every write is "accepted".
 garbage_want() {
 	case $1 in
-	*/task-filter | */regmap/*/cache_*) echo "writes=$GARBAGE accepted=$GARBAGE unchanged=yes" ;;
+	*/task-filter | */fault_whole_sleep | */regmap/*/cache_*) echo "writes=$GARBAGE accepted=$GARBAGE unchanged=yes" ;;
 	*) echo "writes=$GARBAGE accepted=0 unchanged=yes" ;;
 	esac
 }

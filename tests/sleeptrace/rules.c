@@ -305,6 +305,100 @@ static int links_respected(const struct trace *t, const struct rule *rule, int p
 	return ok(rule);
 }
 
+/*
+ * Abort paths. A failed suspend callback (device_pm_callback_end with an
+ * error) ends the descent: the PM core starts no callback of a deeper
+ * level, nor platform prepare after a failure before it, nor prepare_late
+ * or enter. Callbacks of the failed level may still start (async ones
+ * already queued); the unwind is checked by the order rules above.
+ */
+static int cb_depth(const struct ev *e)
+{
+	static const char *const levels[] = { "prepare", "", "late", "noirq" };
+	int d;
+
+	for (d = 0; d < 4; d++)
+		if (!strcmp(cb_level(e), levels[d]))
+			break;
+	return d;
+}
+
+static int abort_stops_descent(const struct trace *t, const struct rule *rule, int pmic)
+{
+	int i, failed = -1;
+
+	(void)pmic;
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+		bool deeper;
+
+		if (failed < 0) {
+			if (e->kind == EV_CB_END && e->err && !strcmp(e->verb, "suspend"))
+				failed = i;
+			continue;
+		}
+		deeper = (e->kind == EV_CB_START && !strcmp(e->verb, "suspend") &&
+			  cb_depth(e) > cb_depth(&t->ev[failed])) ||
+			 (e->kind == EV_PHASE && e->begin &&
+			  (!strcmp(e->name, "platform_prepare_late") ||
+			   !strcmp(e->name, "machine_suspend") ||
+			   (!strcmp(e->name, "platform_prepare") &&
+			    cb_depth(&t->ev[failed]) < 2)));
+		if (deeper) {
+			fail(rule, "the suspend went deeper after a failed callback");
+			show(t, failed);
+			show(t, i);
+			return 1;
+		}
+	}
+	return ok(rule);
+}
+
+/*
+ * Every platform callback that sets something up has its counterpart,
+ * also when the suspend aborts: begin -> end, prepare -> finish,
+ * prepare_late -> wake (which the core runs when prepare_late itself
+ * failed), each before the next round's opener.
+ */
+static int platform_pairs(const struct trace *t, const struct rule *rule, int pmic)
+{
+	static const char *const pairs[][2] = {
+		{ "platform_begin", "platform_end" },
+		{ "platform_prepare", "platform_finish" },
+		{ "platform_prepare_late", "platform_wake" },
+	};
+	size_t p;
+	int i, open, seen = 0;
+
+	(void)pmic;
+	for (p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
+		open = -1;
+		for (i = 0; i <= t->n; i++) {
+			const struct ev *e = i < t->n ? &t->ev[i] : NULL;
+			bool opener = e && e->kind == EV_PHASE && e->begin &&
+				      !strcmp(e->name, pairs[p][0]);
+
+			if (open >= 0 && (!e || opener)) {
+				char why[128];
+
+				snprintf(why, sizeof(why), "%s without %s after it",
+					 pairs[p][0], pairs[p][1]);
+				fail(rule, why);
+				show(t, open);
+				return 1;
+			}
+			if (opener) {
+				open = i;
+				seen++;
+			} else if (e && e->kind == EV_PHASE && e->begin &&
+				   !strcmp(e->name, pairs[p][1])) {
+				open = -1;
+			}
+		}
+	}
+	return seen ? ok(rule) : skip(rule, "no platform callbacks in this capture");
+}
+
 #define PHASE(_k, _n)		{ _k, _n, NULL, NULL }
 #define CB(_k, _level, _verb)	{ _k, NULL, _level, _verb }
 #define NONE			{ S_NONE, NULL, NULL, NULL }
@@ -356,6 +450,10 @@ static const struct rule rules[] = {
 	  children_first, NULL, NULL },
 	{ "device-links", "device-link suppliers after their consumers (down), before (up)",
 	  links_respected, NULL, NULL },
+	{ "abort-stops-descent", "after a failed suspend callback, no deeper phase and no enter",
+	  abort_stops_descent, NULL, NULL },
+	{ "platform-pairs", "begin, prepare, prepare_late each followed by end, finish, wake",
+	  platform_pairs, NULL, NULL },
 };
 
 #define NRULES	(int)(sizeof(rules) / sizeof(rules[0]))

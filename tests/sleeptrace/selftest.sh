@@ -6,7 +6,8 @@
 # the rule it targets (sleeptrace check -x RULE-ID exits 0 only if the
 # rules named are violated and every other holds); a recorded cycle of a
 # kernel whose PM core runs prepare_late too early breaks exactly the two
-# rules it should; a recorded monitored sleep (fixtures/monitor-rounds.trace,
+# rules it should; a failed device callback followed by deeper phases and a
+# prepare_late without wake break the abort-path rules; a recorded monitored sleep (fixtures/monitor-rounds.trace,
 # several suspend_again rounds in one suspend) passes every rule, each round
 # checked as a cycle, and a reordering in its second round is reported
 # there; an empty capture and an unknown rule ID are errors (exit 2).
@@ -125,6 +126,17 @@ expect link-reversed device-links
 first=$(sed -n 's/.*device_pm_callback_start: [^ ]* \([^ ,]*\), parent: .*, \(driver\|bus\|class\|type\) \[suspend\].*/\1/p' "$good" | head -1)
 sed "s/10005000.mmci, parent: [^,]*,[^,]*,/10005000.mmci, parent: $first,/" "$good" > "$tmp/parent-first"
 expect parent-first children-first
+
+# The TMP105's suspend callback failed (its second, driver-level one),
+# and the suspend went on into the late and noirq phases anyway.
+awk '/device_pm_callback_end: lm75 0-0048, err=0/ && ++n == 2 { sub(/err=0/, "err=-6") }
+	{ print }' "$good" > "$tmp/descent-after-failure"
+expect descent-after-failure abort-stops-descent
+
+# wake left out: prepare_late armed the PMIC and no wake followed (its
+# disarming write, left in, is then traffic while armed).
+grep -v 'platform_wake\[3\]' "$good" > "$tmp/no-wake"
+expect no-wake platform-pairs pmic-quiet-while-armed
 
 # A real cycle on a kernel with a deliberately wrong PM-core change
 # (fixtures/pm-core-reorder.trace: the suspend-mem plan's capture with

@@ -31,7 +31,14 @@
  * their consumers, so their noirq callbacks have all run by then: the
  * transfers left in that window are the platform's prepare_late and wake
  * ones (arming the PMIC). "space" picks which: with space=N the Nth
- * transfer of the window fails. The same option adds the irq_no_suspend
+ * transfer of the window fails. With fault_whole_sleep set, the window is
+ * the whole suspend-to-RAM transition instead (pm_suspend_target_state),
+ * so that the devices' own transfers can fail too: a sensor's suspend, the
+ * PM domain's noirq power-off and power-on. Two more fault_attrs act at
+ * any time: fail_tick loses the Nth tick of the bit clock and every later
+ * one of that transfer (a timer that stops interrupting mid-transfer), and
+ * fail_resume fails a runtime resume of the controller (-EIO, as a clock
+ * that will not enable). The same option adds the irq_no_suspend
  * parameter, which requests the IRQ without IRQF_NO_SUSPEND: the 2009
  * breakage, for the tests that show it.
  */
@@ -40,6 +47,7 @@
 #include <linux/clk.h>
 #include <linux/clk/clk-conf.h>
 #include <linux/completion.h>
+#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/err.h>
@@ -92,6 +100,9 @@ MODULE_PARM_DESC(irq_no_suspend,
 /* One SBCon per board: the attributes live in its adapter's debugfs dir */
 static DECLARE_FAULT_ATTR(sbcon_fail_nak);
 static DECLARE_FAULT_ATTR(sbcon_fail_timeout);
+static DECLARE_FAULT_ATTR(sbcon_fail_tick);
+static DECLARE_FAULT_ATTR(sbcon_fail_resume);
+static bool sbcon_fault_whole_sleep;
 #else
 #define irq_no_suspend true
 #endif
@@ -114,6 +125,7 @@ static DECLARE_FAULT_ATTR(sbcon_fail_timeout);
  * @bri: bus recovery through the SBCon lines
  * @noirq_suspended: between our suspend_noirq and resume_noirq: only
  *	platform transfers run, fault injection applies
+ * @ticks_lost: fault injection stopped the bit clock for this transfer
  */
 struct sbcon_i2c {
 	struct i2c_adapter adap;
@@ -131,6 +143,7 @@ struct sbcon_i2c {
 	struct sbcon_sm sm;
 	struct i2c_bus_recovery_info bri;
 	bool noirq_suspended;
+	bool ticks_lost;
 };
 
 static void sbcon_sm_finish(struct sbcon_sm *sm, int err)
@@ -382,6 +395,13 @@ static irqreturn_t sbcon_isr(int irq, void *data)
 
 	if (i2c->calib_left) {
 		done = !--i2c->calib_left;
+#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
+	} else if (i2c->ticks_lost || should_fail(&sbcon_fail_tick, 1)) {
+		/* As a timer that stopped: no step, no completion */
+		i2c->ticks_lost = true;
+		sbcon_timer_stop(i2c);
+		return IRQ_HANDLED;
+#endif
 	} else {
 		i2c->ticks++;
 		done = sbcon_tick(i2c);
@@ -423,6 +443,7 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c)
 
 	reinit_completion(&i2c->done);
 	i2c->ticks = 0;
+	i2c->ticks_lost = false;
 	sbcon_timer_start(i2c);
 	do {
 		seen = READ_ONCE(i2c->ticks);
@@ -464,6 +485,21 @@ static int sbcon_run_polled(struct sbcon_i2c *i2c)
 	return i2c->sm.err;
 }
 
+/*
+ * A failed runtime resume makes runtime PM refuse every later one
+ * (power.runtime_error) until the device's status is set again: the bus
+ * would be lost for good. The callback left the clocks off, so the
+ * controller is suspended: say so, and let the next transfer try again.
+ */
+static int sbcon_resume_failed(struct sbcon_i2c *i2c, int ret)
+{
+	dev_err_ratelimited(i2c->dev, "cannot resume the controller: %pe\n",
+			    ERR_PTR(ret));
+	if (i2c->dev->power.runtime_error)
+		pm_runtime_set_suspended(i2c->dev);
+	return ret;
+}
+
 static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 			     int num, bool atomic)
 {
@@ -481,7 +517,9 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	}
 
 #ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-	if (READ_ONCE(i2c->noirq_suspended)) {
+	if (READ_ONCE(i2c->noirq_suspended) ||
+	    (READ_ONCE(sbcon_fault_whole_sleep) &&
+	     pm_suspend_target_state != PM_SUSPEND_ON)) {
 		if (should_fail(&sbcon_fail_nak, 1))
 			return -ENXIO;
 		if (should_fail(&sbcon_fail_timeout, 1))
@@ -499,7 +537,7 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	} else {
 		ret = pm_runtime_resume_and_get(i2c->dev);
 		if (ret)
-			return ret;
+			return sbcon_resume_failed(i2c, ret);
 	}
 
 	if (sbcon_lines(i2c) != SBCON_LINES) {
@@ -611,6 +649,10 @@ static int sbcon_runtime_resume(struct device *dev)
 	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
 	int ret;
 
+#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
+	if (should_fail(&sbcon_fail_resume, 1))
+		return -EIO;
+#endif
 	ret = clk_prepare_enable(i2c->pclk);
 	if (ret)
 		return ret;
@@ -771,6 +813,12 @@ static int sbcon_probe(struct platform_device *pdev)
 				  &sbcon_fail_nak);
 	fault_create_debugfs_attr("fail_timeout", i2c->adap.debugfs,
 				  &sbcon_fail_timeout);
+	fault_create_debugfs_attr("fail_tick", i2c->adap.debugfs,
+				  &sbcon_fail_tick);
+	fault_create_debugfs_attr("fail_resume", i2c->adap.debugfs,
+				  &sbcon_fail_resume);
+	debugfs_create_bool("fault_whole_sleep", 0600, i2c->adap.debugfs,
+			    &sbcon_fault_whole_sleep);
 #endif
 
 	dev_info(dev, "%u Hz bus, tick %lld ns measured (%u ns nominal at %lu Hz), IRQ %d\n",
@@ -787,7 +835,9 @@ err_put:
 /* Keep the clocks on after runtime PM is disabled: noirq users need us */
 static int sbcon_suspend(struct device *dev)
 {
-	return pm_runtime_resume_and_get(dev);
+	int ret = pm_runtime_resume_and_get(dev);
+
+	return ret ? sbcon_resume_failed(dev_get_drvdata(dev), ret) : 0;
 }
 
 static int sbcon_resume(struct device *dev)

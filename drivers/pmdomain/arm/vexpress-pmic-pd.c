@@ -24,12 +24,14 @@
  * @dev: the provider's device
  * @lock: serialises @supply's use with its release
  * @supply: the PMIC rail feeding the domain; NULL once released
+ * @enabled: we hold an enable reference on @supply
  */
 struct vexpress_pmic_pd {
 	struct generic_pm_domain genpd;
 	struct device *dev;
 	struct mutex lock;	/* @supply's use against its release */
 	struct regulator *supply;
+	bool enabled;
 };
 
 static struct vexpress_pmic_pd *
@@ -52,10 +54,14 @@ static int vexpress_pmic_pd_power_on(struct generic_pm_domain *genpd)
 	guard(mutex)(&pd->lock);
 	if (!pd->supply)
 		return -ENODEV;
+	if (pd->enabled)
+		return 0;
 	ret = regulator_enable(pd->supply);
 	if (ret)
 		dev_err(pd->dev, "failed to enable regulator: %pe\n",
 			ERR_PTR(ret));
+	else
+		pd->enabled = true;
 
 	return ret;
 }
@@ -68,11 +74,20 @@ static int vexpress_pmic_pd_power_off(struct generic_pm_domain *genpd)
 	guard(mutex)(&pd->lock);
 	if (!pd->supply)
 		return -ENODEV;
+	/*
+	 * genpd's resume_noirq marks the domain on even when power_on failed
+	 * (genpd_sync_power_on() ignores the error): then there is no
+	 * reference to drop, and the rail is already off.
+	 */
+	if (!pd->enabled)
+		return 0;
 	/* On error genpd keeps the domain on, which matches the rail */
 	ret = regulator_disable(pd->supply);
 	if (ret)
 		dev_err(pd->dev, "failed to disable regulator: %pe\n",
 			ERR_PTR(ret));
+	else
+		pd->enabled = false;
 
 	return ret;
 }
@@ -99,7 +114,7 @@ static void vexpress_pmic_pd_remove(void *data)
 	 */
 	mutex_lock(&pd->lock);
 	/* The reference that a powered domain holds on its rail */
-	if (pd->genpd.status == GENPD_STATE_ON)
+	if (pd->enabled)
 		regulator_disable(pd->supply);
 	regulator_put(pd->supply);
 	pd->supply = NULL;
@@ -192,6 +207,7 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 			dev_err_probe(dev, ret, "failed to enable regulator\n");
 			goto out_regulator_put;
 		}
+		pd->enabled = true;
 	}
 
 	pd->genpd.name = dev_name(dev);

@@ -120,10 +120,13 @@ trace_start() {
 # oracle can check supplier/consumer order, and the two header lines
 # pm-graph's sleepgraph needs to draw a timeline from it (make timeline):
 # its stamp ("# suspend-MMDDYY-HHMMSS HOST MODE KERNEL"; MODE "mem" makes it
-# take machine_suspend as the sleep) and its sysinfo.
+# take machine_suspend as the sleep) and its sysinfo. A plan that prints
+# several captures names each (TRACE_NAME) and may give the rules the
+# oracle must find violated in it (TRACE_EXPECT, as "# trace-check:").
 trace_dump() {
 	echo 0 > $T/tracing_on
-	echo "vexpress-pm: trace begin"
+	echo "vexpress-pm: trace begin${TRACE_NAME:+ $TRACE_NAME}"
+	[ -n "${TRACE_NAME:-}" ] && echo "# trace-check: ${TRACE_EXPECT:-}"
 	echo "# suspend-$(date +%m%d%y-%H%M%S) vexpress-pm ${TRACE_MODE:-mem} $(uname -r)"
 	echo "# sysinfo | man:ARM | plat:QEMU vexpress-a9 | cpu:Cortex-A9 | os:Linux $(uname -r) | numcpu:$(grep -c ^processor /proc/cpuinfo) | memsz:$(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
 	echo "# vexpress-pm pmic: $PMIC"
