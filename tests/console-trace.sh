@@ -3,5 +3,23 @@
 # console-trace.sh LOG: print the ftrace capture a guest printed on its
 # console between "vexpress-pm: trace begin" and "vexpress-pm: trace end"
 # (trace_dump in tests/plans/lib/board.sh), without the markers.
-sed -n '/^vexpress-pm: trace begin/,/^vexpress-pm: trace end/p' "$1" |
-	sed '1d;$d' | tr -d '\r'
+#
+# With tp_printk on the kernel's command line, trace events go to the
+# console as printk lines ("[  1.057839] suspend_resume: dpm_suspend[1]
+# begin"; printk.time=1): that is how a hibernation is captured whole, since
+# what the hibernating kernel does after its snapshot (thaw, image write,
+# poweroff) and what the boot kernel does before it jumps into the image
+# are in no ring buffer that survives. Those lines are printed too, in
+# ftrace's text format (task "console": the console does not say which),
+# and a "# vexpress-pm boot" line where a later boot's console begins (a
+# "# boots: 2" plan's log is both consoles).
+tr -d '\r' < "$1" | awk '
+	/^vexpress-pm: trace end/ { dump = 0 }
+	dump { print; next }
+	/^vexpress-pm: trace begin/ { dump = 1; next }
+	/^qemu\.sh: QEMU / && boots++ { print "# vexpress-pm boot" }
+	/^\[ *[0-9]+\.[0-9]+\] (suspend_resume|device_pm_callback_(start|end)|i2c_(write|read|reply|result)): / {
+		ts = $0; sub(/^\[ */, "", ts); sub(/\].*/, "", ts)
+		ev = $0; sub(/^\[[^]]*\] /, "", ev)
+		print "         console-0       [000] .....  " ts ": " ev
+	}'

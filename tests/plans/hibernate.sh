@@ -6,6 +6,7 @@
 # process and its data and a tmpfs file survive, the PMIC (a fresh chip
 # after the power cycle) reads as it did, every device phase ran.
 # boots: 2
+# trace-check:
 # qemu-args: --append vexpress_pm.resume=/dev/mmcblk0 --append tp_printk --append printk.time=1 --append no_console_suspend
 # timeout: 180
 # pmic: twl92230 axp209
