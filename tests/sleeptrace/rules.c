@@ -497,6 +497,51 @@ static int domain_on_at_restore(const struct trace *t, const struct rule *rule, 
 	return domain_switched(t, rule, pmic, "restore", NULL);
 }
 
+/*
+ * Every device phase of the side ran callbacks: @verbs (NULL-terminated)
+ * at each level. Shutdown mode, for one, has no poweroff callbacks.
+ */
+static int phases_ran(const struct trace *t, const struct rule *rule, const char *const *verbs)
+{
+	static const char *const levels[] = { "", "late", "noirq" };
+	char why[128];
+	size_t l;
+
+	for (; *verbs; verbs++) {
+		for (l = 0; l < 3; l++) {
+			int i;
+
+			for (i = 0; i < t->n; i++)
+				if (t->ev[i].kind == EV_CB_START &&
+				    !strcmp(cb_level(&t->ev[i]), levels[l]) &&
+				    !strcmp(t->ev[i].verb, *verbs))
+					break;
+			if (i == t->n) {
+				snprintf(why, sizeof(why), "no %s%s%s callback", *verbs,
+					 *levels[l] ? " " : "", levels[l]);
+				return fail(rule, why);
+			}
+		}
+	}
+	return ok(rule);
+}
+
+static int hib_phases_ran(const struct trace *t, const struct rule *rule, int pmic)
+{
+	static const char *const verbs[] = { "freeze", "thaw", "hibernate", NULL };
+
+	(void)pmic;
+	return phases_ran(t, rule, verbs);
+}
+
+static int restore_phases_ran(const struct trace *t, const struct rule *rule, int pmic)
+{
+	static const char *const verbs[] = { "quiesce", "restore", NULL };
+
+	(void)pmic;
+	return phases_ran(t, rule, verbs);
+}
+
 #define HCB(_k, _level, _verb)	{ _k, NULL, _level, _verb, 0 }
 
 static const struct sel h_freeze_end[] = { HCB(S_CB_END, "", "freeze"),
@@ -569,6 +614,8 @@ static const struct sel h_restore_begin[] = { HCB(S_CB_START, "", "restore"),
 
 /* The hibernating kernel's side: the capture's first boot */
 static const struct rule hib_rules[] = {
+	{ "hib-every-phase-ran", "device callbacks in freeze, thaw and poweroff, each at every level",
+	  hib_phases_ran, NULL, NULL },
 	{ "hib-freeze-late-after-freeze", "every freeze before any freeze_late",
 	  before, h_freeze_end, h_freeze_late_begin },
 	{ "hib-freeze-noirq-after-late", "every freeze_late before freeze_noirq",
@@ -605,6 +652,8 @@ static const struct rule hib_rules[] = {
 
 /* The restore side: the boot kernel, then the restored one (second boot) */
 static const struct rule restore_rules[] = {
+	{ "hib-every-restore-phase-ran", "device callbacks in quiesce and restore, each at every level",
+	  restore_phases_ran, NULL, NULL },
 	{ "hib-quiesce-after-read", "the image read before the boot kernel's quiesce",
 	  before, h_read_end, h_quiesce_begin },
 	{ "hib-quiesce-late-after-quiesce", "every quiesce before any quiesce late callback",
