@@ -487,7 +487,8 @@ static int vexpress_sleep_hib_ok(void)
 static int vexpress_sleep_hib_enter(void)
 {
 	machine_power_off();
-	dev_err(vexpress_sleep->dev, "hibernation: the board did not power off\n");
+	dev_err(vexpress_sleep->dev,
+		"hibernation: the board did not power off\n");
 	return -ENODEV;
 }
 
@@ -520,7 +521,8 @@ static int vexpress_sleep_hib_disarm(struct device *dev)
 
 	ret = vs->pmic->disarm(vs);
 	if (ret)
-		dev_err(dev, "hibernation: PMIC still armed: %pe\n", ERR_PTR(ret));
+		dev_err(dev, "hibernation: PMIC still armed: %pe\n",
+			ERR_PTR(ret));
 	else
 		vs->disarm_failed = false;
 	return ret;
