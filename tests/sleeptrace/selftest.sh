@@ -212,6 +212,13 @@ expect hib-domain-stays-on hib-domain-off-at-poweroff
 # so the domain is not switched off by one either.
 grep -v 'device_pm_callback_start: .*\[hibernate\]' "$hib" > "$tmp/hib-shutdown-mode"
 expect hib-shutdown-mode hib-every-phase-ran hib-domain-off-at-poweroff
+# Its per-phase table: poweroff_noirq (event 0x4) holds the domain's
+# power-off (a read and a write), restore_noirq (0x40) its power-on.
+"$oracle" phases "$hib" > "$tmp/hib-phases.out" 2>&1
+grep -q '^| dpm_suspend_noirq\[0x4\] | [0-9.]* | 2 |$' "$tmp/hib-phases.out" &&
+	grep -q '^| dpm_resume_noirq\[0x40\] | [0-9.]* | 3 |$' "$tmp/hib-phases.out" &&
+	grep -q '^| \*\*hibernate\*\* ' "$tmp/hib-phases.out"
+result $? "hibernate.phases-table" "$tmp/hib-phases.out"
 
 : > "$tmp/empty"
 "$oracle" check "$tmp/empty" > "$tmp/empty.out" 2>&1

@@ -263,6 +263,13 @@ static void phases(const struct trace *t)
 		const struct ev *e = &t->ev[i];
 		int xfers = 0;
 
+		if (t->boot && i == t->boot) {
+			printf("| *next boot: the boot kernel* | | |\n");
+			depth = 0;
+		}
+		if (t->boot && i > t->boot && e->kind == EV_PHASE && !e->begin &&
+		    e->val == 4 && !strcmp(e->name, "machine_suspend"))
+			printf("| *the restored kernel, from its snapshot* | | |\n");
 		if (e->kind != EV_PHASE)
 			continue;
 		if (!e->begin) {
@@ -271,9 +278,12 @@ static void phases(const struct trace *t)
 			continue;
 		}
 		j = matching_end(t, i);
-		for (k = i; k < (j < 0 ? t->n : j); k++)
+		for (k = i; k < (j < 0 ? i : j); k++)
 			xfers += t->ev[k].kind == EV_XFER;
 		printf("| %*s%s", depth * 2, "", e->name);
+		/* Hibernation's device phases: which PM event (freeze, ...) */
+		if (!strncmp(e->name, "dpm_", 4) && (e->val & 0xed))
+			printf("[%#x]", e->val);
 		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
 			printf(" cpu%u", e->val);
 		if (j >= 0)
@@ -282,6 +292,23 @@ static void phases(const struct trace *t)
 			printf(" | (no end) | %d |\n", xfers);
 		if (j >= 0)
 			depth++;
+	}
+	if (t->boot) {
+		/* Two boots: the hibernating kernel, the boot kernel, the restored */
+		int enter = phase_first(t, "platform_enter", true);
+		int back = -1;
+
+		for (i = t->boot; i < t->n && back < 0; i++)
+			if (t->ev[i].kind == EV_PHASE && !t->ev[i].begin &&
+			    !strcmp(t->ev[i].name, "machine_suspend"))
+				back = i;
+		printf("| **hibernate** (first event .. platform_enter) | %.3f | |\n",
+		       span_ms(t, 0, enter));
+		printf("| **restore, boot kernel** (its first event .. its last) | %.3f | |\n",
+		       back < 1 ? -1 : span_ms(t, t->boot, back - 1));
+		printf("| **restore, restored kernel** (machine_suspend .. thaw_processes) | %.3f | |\n",
+		       span_ms(t, back, phase_last(t, "thaw_processes", false)));
+		return;
 	}
 	printf("| **suspend** (suspend_enter .. machine_suspend) | %.3f | |\n",
 	       span_ms(t, phase_first(t, "suspend_enter", true),
