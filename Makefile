@@ -19,8 +19,6 @@ LAVA_BOARDS	?= a9 a15
 LAVA_PROFILES	?= twl92230 axp209
 # make stress: deep cycles
 CYCLES		?= 10000
-# make run: mem (suspend-to-RAM) or disk (hibernation)
-MODE		?= mem
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
