@@ -57,7 +57,8 @@ help:
 	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,vexpress-pm-ca15.dtb,'
 	@echo '          rootfs.cpio.gz,vexpress-pm.itb}'
 	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle), $(BUILD)/host/qmp'
-	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained'
+	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained;'
+	@echo '          MODE=disk: hibernation to the SD card and the restore on a second boot'
 	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (real time):'
 	@echo '          $(BUILD)/timeline/suspend.html (and .png with chromium)'
 	@echo '  bench   under -icount: suspend/resume time per phase, and our I2C driver against'
@@ -122,7 +123,7 @@ $(build)/host/qmp: tests/qmp/qmp.c
 	@cc -O2 -Wall -Wextra -Werror -o $@ $<
 
 run: images host
-	@sh boot/main-job.sh
+	@MODE=$(MODE) sh boot/main-job.sh
 
 timeline: images host
 	@sh boot/timeline.sh

@@ -2,13 +2,36 @@
 # SPDX-License-Identifier: GPL-2.0
 # The main job ('make run'): boot the board, run one RTC-woken suspend/
 # resume cycle with power:* and i2c:* tracing on, and explain the trace
-# phase by phase (tests/sleeptrace).
+# phase by phase (tests/sleeptrace); MODE=disk: one hibernation and restore.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
 out=$build/results
 mkdir -p "$out"
 log=$out/main-job.log
+
+# MODE=disk: hibernation instead, as the hibernate test plan does it (two
+# boots with one SD card image, tests/run-plan.sh), its results and its
+# trace (both boots' consoles) explained.
+if [ "${MODE:-mem}" = disk ]; then
+	echo "== hibernating to the SD card, then resuming on a second boot; consoles in $out/hibernate*.log"
+	rc=0
+	sh "$top/tests/run-plan.sh" hibernate > "$out/main-job-disk.ktap" || rc=$?
+	grep -E '^    (not )?ok [0-9]+ hib\.|^    # hib|^# counts' "$out/main-job-disk.ktap"
+	# tests/run-plan.sh's log names: PLAN[@BOARD][@axp209].log
+	trace=$out/hibernate
+	[ "${BOARD:-a9}" = a9 ] || trace=$trace@$BOARD
+	[ "${PMIC:-}" != axp209 ] || trace=$trace@axp209
+	trace=$trace.log.trace
+	[ -s "$trace" ] || { echo "main-job: no trace captured" >&2; exit 1; }
+	echo "== the hibernation and the restore, phase by phase (trace: $trace)"
+	"$build/host/sleeptrace" explain -a "$(sed -n 's/^# vexpress-pm pmic: //p' "$trace" | head -n 1)" "$trace"
+	exit "$rc"
+fi
+case "${MODE:-mem}" in
+mem) ;;
+*) echo "main-job: MODE must be mem (suspend-to-RAM) or disk (hibernation), not '$MODE'" >&2; exit 2 ;;
+esac
 
 echo "== booting the board; console in $log"
 rm -f "$log"

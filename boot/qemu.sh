@@ -5,7 +5,7 @@
 #   qemu.sh [--board a9|a15] [--pmic twl92230|axp209] [--interactive]
 #           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]...
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
-#           [--smp N] [--qmp PATH]
+#           [--smp N] [--qmp PATH] [--sd FILE]
 #
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
@@ -31,6 +31,9 @@
 # --qmp PATH opens a QMP server on the UNIX socket PATH, for a host-side
 # script that changes the board while the guest runs (a test plan's
 # "# host:" script: the TMP105's temperature, with qom-set).
+# --sd FILE puts the raw image FILE in the MMCI's SD card slot (QEMU wants a
+# power-of-2 size: boot/sd-image.sh makes one); the MMCI is a member of the
+# PMIC-switched VMMC domain, so hibernation writes its image through it.
 #
 # --icount runs QEMU with "-icount OPTS" (default shift=1,sleep=off: one
 # instruction every 2 ns of virtual time, idle time skipped), which makes
@@ -51,7 +54,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
-interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no qmp=
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no qmp= sd= sdfile=
 board=${BOARD:-a9} profile=${PMIC:-}
 
 while [ $# -gt 0 ]; do
@@ -71,6 +74,7 @@ while [ $# -gt 0 ]; do
 	--icount=*) icount="-icount ${1#--icount=} -rtc clock=vm" ;;
 	--smp) smp=$2; shift ;;
 	--qmp) qmp="-qmp unix:$2,server,nowait"; shift ;;
+	--sd) sdfile=$2; sd="-drive if=sd,format=raw,file=$2"; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -141,6 +145,7 @@ if [ -z "$dtb" ]; then
 	[ -f "$dtb" ] || { echo "qemu.sh: missing $dtb (run 'make images')" >&2; exit 2; }
 fi
 [ -f "$dtb" ] || { echo "qemu.sh: no such DTB $dtb" >&2; exit 2; }
+[ -z "$sdfile" ] || [ -f "$sdfile" ] || { echo "qemu.sh: no such SD card image $sdfile" >&2; exit 2; }
 devices="-device tmp105,address=0x48"
 [ $pmic = no ] || devices="-device $pmic_dev $devices"
 devices="$devices$extra"
@@ -155,7 +160,7 @@ devices="$devices$extra"
 # suspend cycle (seen: it coincided with a cycle that overran its RTC
 # alarm, "Wakeup pending"). Keep them deferred for the whole boot.
 cmdline="console=ttyAMA0 panic=-1 oops=panic maxcpus=$smp deferred_probe_timeout=3600${plan:+ plan=$plan}$append"
-set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount $qmp \
+set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount $qmp $sd \
 	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
 

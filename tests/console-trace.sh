@@ -4,7 +4,24 @@
 # console between "vexpress-pm: trace begin" and "vexpress-pm: trace end"
 # (trace_dump in tests/plans/lib/board.sh), without the markers: all of
 # them, or only the Nth (from 1) when a plan printed several.
-awk -v want="${2:-0}" '
-	/^vexpress-pm: trace begin/ { n++; on = !want || n == want; next }
-	/^vexpress-pm: trace end/ { on = 0; next }
-	on' "$1" | tr -d '\r'
+#
+# With tp_printk on the kernel's command line, trace events go to the
+# console as printk lines ("[  1.057839] suspend_resume: dpm_suspend[1]
+# begin"; printk.time=1): that is how a hibernation is captured whole, since
+# what the hibernating kernel does after its snapshot (thaw, image write,
+# poweroff) and what the boot kernel does before it jumps into the image
+# are in no ring buffer that survives. Without N, those lines are printed
+# too, in ftrace's text format (task "console": the console does not say
+# which), and a "# vexpress-pm boot" line where a later boot's console
+# begins (a "# boots: 2" plan's log is both consoles).
+tr -d '\r' < "$1" | awk -v want="${2:-0}" '
+	/^vexpress-pm: trace end/ { dump = 0; next }
+	dump { print; next }
+	/^vexpress-pm: trace begin/ { n++; dump = !want || n == want; next }
+	want { next }
+	/^qemu\.sh: QEMU / && boots++ { print "# vexpress-pm boot" }
+	/^\[ *[0-9]+\.[0-9]+\] (suspend_resume|device_pm_callback_(start|end)|i2c_(write|read|reply|result)): / {
+		ts = $0; sub(/^\[ */, "", ts); sub(/\].*/, "", ts)
+		ev = $0; sub(/^\[[^]]*\] /, "", ev)
+		print "         console-0       [000] .....  " ts ": " ev
+	}'

@@ -3,12 +3,13 @@
 # A stand-in for boot/qemu.sh for the runner's own tests: writes a canned
 # console log for the fixture plan and exits as qemu.sh would.
 set -u
-plan= log=/dev/null dtb=
+plan= log=/dev/null dtb= sd=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--plan) plan=$2; shift ;;
 	--log) log=$2; shift ;;
 	--dtb) dtb=$2; shift ;;
+	--sd) sd=$2; shift ;;
 	--timeout|--append|--device|--board|--smp|--qmp) shift ;;
 	esac
 	shift
@@ -34,6 +35,15 @@ fixture-trace)
 	{ printf '%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: trace begin\n' "$start"
 	  cat "$(dirname "$0")/sleeptrace/fixtures/pm-core-reorder.trace"
 	  printf 'vexpress-pm: trace end\nvexpress-pm: plan %s exit 0\n' "$plan"; } > "$log"; exit 0 ;;
+fixture-two-boots|fixture-two-boots-noresume)
+	# The first boot marks the card and powers off without a verdict (an
+	# image written); the second resumes from it, or starts over.
+	[ -f "$sd" ] || { echo "fake-launch: no SD card image '$sd'" >&2; exit 2; }
+	if [ "$(head -c 5 "$sd")" != image ] || [ "$plan" = fixture-two-boots-noresume ]; then
+		printf image | dd of="$sd" conv=notrunc 2>/dev/null
+		printf '%s\nTAP version 13\n1..1\n' "$start" > "$log"; exit 125
+	fi
+	printf 'ok 1 a\nvexpress-pm: plan %s exit 0\n' "$plan" > "$log"; exit 0 ;;
 fixture-hang)
 	printf '%s\nTAP version 13\n1..1\n' "$start" > "$log"; exit 124 ;;
 fixture-host-pass|fixture-host-fail)

@@ -38,6 +38,10 @@
 # after guessed delays (build/host/qmp sends the commands). It must read
 # its stdin to the end; a non-zero exit status fails the plan, with the
 # script's output.
+# "# boots: 2" boots the guest twice with one blank SD card image
+# (boot/sd-image.sh; boot/qemu.sh --sd), for hibernation: the first boot
+# ends without a verdict when the guest powers off after writing its image,
+# the second resumes from it. The log is both consoles, in order.
 # LAUNCH overrides the launcher (the runner's own tests use a fake one).
 set -u
 
@@ -100,6 +104,26 @@ if [ -n "$host" ]; then
 	hrc=$?
 	rc=$(cat "$log.rc")
 	rm -f "$log.rc" "$qmp"
+elif [ "$(header boots)" = 2 ]; then
+	sd=${log%.log}.sd
+	rm -f "$log.boot2"
+	if sh "$top/boot/sd-image.sh" "$sd" 2>"$log.err"; then
+		# shellcheck disable=SC2086 # args is a word list by design
+		"$launch" --plan "$plan" --timeout "$tmo" --log "$log.boot1" --sd "$sd" $args \
+			>/dev/null 2>"$log.err"
+		rc=$?
+		if [ "$rc" = 125 ]; then
+			# shellcheck disable=SC2086 # args is a word list by design
+			"$launch" --plan "$plan" --timeout "$tmo" --log "$log.boot2" \
+				--sd "$sd" $args >/dev/null 2>"$log.err"
+			rc=$?
+		fi
+		cat "$log.boot1" > "$log"
+		[ ! -f "$log.boot2" ] || cat "$log.boot2" >> "$log"
+	else
+		rc=2
+	fi
+	rm -f "$sd"
 else
 	# shellcheck disable=SC2086 # args is a word list by design
 	"$launch" --plan "$plan" --timeout "$tmo" --log "$log" $args >/dev/null 2>"$log.err"

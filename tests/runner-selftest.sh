@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # The runner's own tests: run-plan.sh must fail a plan whose guest reports a
 # failure, hangs, or leaves an empty, truncated or oopsing console, or whose
-# dt-edit does not apply, or whose host-side script fails, and pass a good
-# one (with a host-side script that must see the console), with BUILD
+# dt-edit does not apply, or whose host-side script fails, or whose second
+# boot ("# boots: 2") does not resume, and pass a good one (with a host-side
+# script that must see the console; booted twice), with BUILD
 # absolute or relative. The fixture plans run in the real guest; the console-shape
 # cases use tests/fake-launch.sh, which replays canned console logs.
 set -u
@@ -38,6 +39,8 @@ expect fixture-hang fail "$fake"
 expect fixture-dt-edit fail "$fake"
 expect fixture-host-pass pass "$fake"
 expect fixture-host-fail fail "$fake"
+expect fixture-two-boots pass "$fake"
+expect fixture-two-boots-noresume fail "$fake"
 
 # BUILD absolute, and BUILD relative to the repository (run-plan.sh run
 # from elsewhere, so a path taken from the working directory would miss):

@@ -30,6 +30,7 @@ struct sel {
 	const char *name;	/* phase */
 	const char *level;	/* callbacks: "", "late" or "noirq" */
 	const char *verb;	/* callbacks: "suspend" or "resume" */
+	unsigned int val;	/* phases: the PM event or state; 0: any */
 };
 
 /* Callback end events carry their start's level and verb (trace.c). */
@@ -41,7 +42,7 @@ static bool selected(const struct trace *t, int i, const struct sel *s)
 	case S_PHASE_BEGIN:
 	case S_PHASE_END:
 		return e->kind == EV_PHASE && e->begin == (s->kind == S_PHASE_BEGIN) &&
-		       !strcmp(e->name, s->name);
+		       !strcmp(e->name, s->name) && (!s->val || e->val == s->val);
 	case S_CB_START:
 	case S_CB_END:
 		return e->kind == (s->kind == S_CB_START ? EV_CB_START : EV_CB_END) &&
@@ -399,9 +400,9 @@ static int platform_pairs(const struct trace *t, const struct rule *rule, int pm
 	return seen ? ok(rule) : skip(rule, "no platform callbacks in this capture");
 }
 
-#define PHASE(_k, _n)		{ _k, _n, NULL, NULL }
-#define CB(_k, _level, _verb)	{ _k, NULL, _level, _verb }
-#define NONE			{ S_NONE, NULL, NULL, NULL }
+#define PHASE(_k, _n)		{ _k, _n, NULL, NULL, 0 }
+#define CB(_k, _level, _verb)	{ _k, NULL, _level, _verb, 0 }
+#define NONE			{ S_NONE, NULL, NULL, NULL, 0 }
 
 static const struct sel devices_down[] = { CB(S_CB_END, "", "suspend"),
 					   PHASE(S_PHASE_END, "dpm_suspend") };
@@ -458,9 +459,367 @@ static const struct rule rules[] = {
 
 #define NRULES	(int)(sizeof(rules) / sizeof(rules[0]))
 
+/*
+ * Hibernation. A capture of it holds dpm_* phases whose value is the PM
+ * event: freeze (1), poweroff (hibernate, 4), quiesce (8, the boot kernel
+ * before it jumps into the image), thaw (0x20), restore (0x40), recover
+ * (0x80); suspend's are 2 and 0x10. The hibernating kernel's side (freeze,
+ * snapshot, thaw, image write, poweroff) and the restore side (image read,
+ * quiesce, then the restored kernel's restore) come from two boots; a
+ * console capture of both (tests/console-trace.sh) marks where the second
+ * begins, and each side's rules are checked on its own part, since names
+ * recur (the restored kernel finishes the snapshot's create_image() with
+ * platform_leave and platform_finish, as the hibernating kernel did).
+ */
+#define EV_FREEZE	0x01
+#define EV_HIBERNATE	0x04
+#define EV_QUIESCE	0x08
+#define EV_THAW		0x20
+#define EV_RESTORE	0x40
+#define EV_RECOVER	0x80
+
+#define HPHASE(_k, _n, _v)	{ _k, _n, NULL, NULL, _v }
+
+static bool is_hibernation(const struct trace *t)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind == EV_PHASE && !strncmp(e->name, "dpm_", 4) &&
+		    (e->val & (EV_FREEZE | EV_HIBERNATE | EV_QUIESCE | EV_THAW |
+			       EV_RESTORE | EV_RECOVER)))
+			return true;
+	}
+	return false;
+}
+
+static int first_sel(const struct trace *t, const struct sel *s, int from)
+{
+	int i;
+
+	for (i = from; i < t->n; i++)
+		if (selected(t, i, &s[0]) || selected(t, i, &s[1]))
+			return i;
+	return -1;
+}
+
+/*
+ * No PMIC traffic but the platform's own (its callbacks may talk to the
+ * PMIC) from the last @a event (a phase's end: its last callback's, then
+ * the phase's) to the first @b event after it (or the end of the capture,
+ * without @b).
+ */
+static int pmic_quiet(const struct trace *t, const struct rule *rule, int pmic)
+{
+	int i, from = -1, to;
+
+	for (i = 0; i < t->n; i++)
+		if (selected(t, i, &rule->a[0]) || selected(t, i, &rule->a[1]))
+			from = i;
+
+	if (from < 0)
+		return skip(rule, "not in this capture");
+	to = rule->b[0].kind == S_NONE ? t->n : first_sel(t, rule->b, from);
+	if (to < 0)
+		to = t->n;
+	for (i = from; i < to; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (is_pmic(e, pmic) && strncmp(e->who, "platform_", 9)) {
+			fail(rule, "PMIC traffic there");
+			show(t, from);
+			show(t, i);
+			return 1;
+		}
+	}
+	return ok(rule);
+}
+
+/* A PMIC transfer made by a PM domain callback of verb @verb (NULL: any) */
+static bool by_domain(const struct ev *e, int pmic, const char *verb)
+{
+	const char *p = strstr(e->who, "power domain[");
+
+	return is_pmic(e, pmic) && p &&
+	       (!verb || !strncmp(p + 13, verb, strlen(verb)));
+}
+
+/*
+ * The image write needs its disk's domain on: genpd switches the domain
+ * off in freeze_noirq (before the snapshot) and on in thaw_noirq, so the
+ * domain's last transfer before the write must be a thaw callback's.
+ */
+static int domain_on_for_write(const struct trace *t, const struct rule *rule, int pmic)
+{
+	int i, w = phase_first(t, "swsusp_write", true), last = -1;
+
+	if (w < 0)
+		return skip(rule, "no image write in this capture");
+	for (i = 0; i < w; i++)
+		if (by_domain(&t->ev[i], pmic, NULL))
+			last = i;
+	if (last < 0)
+		return skip(rule, "the domain was not switched before the write");
+	if (by_domain(&t->ev[last], pmic, "thaw"))
+		return ok(rule);
+	fail(rule, "the domain's last switch before the write was not thaw's");
+	show(t, last);
+	show(t, w);
+	return 1;
+}
+
+/* The domain goes off (over I2C) in a noirq callback of @verb after @after */
+static int domain_switched(const struct trace *t, const struct rule *rule, int pmic,
+			   const char *verb, const char *after)
+{
+	int i, from = after ? phase_last(t, after, false) : 0;
+
+	if (from < 0)
+		return skip(rule, "not in this capture");
+	for (i = from; i < t->n; i++)
+		if (by_domain(&t->ev[i], pmic, verb) &&
+		    strstr(t->ev[i].who, " noirq power domain["))
+			return ok(rule);
+	return fail(rule, "no PMIC transfer by the domain's noirq callback");
+}
+
+static int domain_off_at_poweroff(const struct trace *t, const struct rule *rule, int pmic)
+{
+	return domain_switched(t, rule, pmic, "hibernate", "swsusp_write");
+}
+
+static int domain_on_at_restore(const struct trace *t, const struct rule *rule, int pmic)
+{
+	return domain_switched(t, rule, pmic, "restore", NULL);
+}
+
+/*
+ * Every device phase of the side ran callbacks: @verbs (NULL-terminated)
+ * at each level. Shutdown mode, for one, has no poweroff callbacks.
+ */
+static int phases_ran(const struct trace *t, const struct rule *rule, const char *const *verbs)
+{
+	static const char *const levels[] = { "", "late", "noirq" };
+	char why[128];
+	size_t l;
+
+	for (; *verbs; verbs++) {
+		for (l = 0; l < 3; l++) {
+			int i;
+
+			for (i = 0; i < t->n; i++)
+				if (t->ev[i].kind == EV_CB_START &&
+				    !strcmp(cb_level(&t->ev[i]), levels[l]) &&
+				    !strcmp(t->ev[i].verb, *verbs))
+					break;
+			if (i == t->n) {
+				snprintf(why, sizeof(why), "no %s%s%s callback", *verbs,
+					 *levels[l] ? " " : "", levels[l]);
+				return fail(rule, why);
+			}
+		}
+	}
+	return ok(rule);
+}
+
+static int hib_phases_ran(const struct trace *t, const struct rule *rule, int pmic)
+{
+	static const char *const verbs[] = { "freeze", "thaw", "hibernate", NULL };
+
+	(void)pmic;
+	return phases_ran(t, rule, verbs);
+}
+
+static int restore_phases_ran(const struct trace *t, const struct rule *rule, int pmic)
+{
+	static const char *const verbs[] = { "quiesce", "restore", NULL };
+
+	(void)pmic;
+	return phases_ran(t, rule, verbs);
+}
+
+#define HCB(_k, _level, _verb)	{ _k, NULL, _level, _verb, 0 }
+
+static const struct sel h_freeze_end[] = { HCB(S_CB_END, "", "freeze"),
+					   HPHASE(S_PHASE_END, "dpm_suspend", EV_FREEZE) };
+static const struct sel h_freeze_late_begin[] = { HCB(S_CB_START, "late", "freeze"),
+	HPHASE(S_PHASE_BEGIN, "dpm_suspend_late", EV_FREEZE) };
+static const struct sel h_freeze_late_end[] = { HCB(S_CB_END, "late", "freeze"),
+	HPHASE(S_PHASE_END, "dpm_suspend_late", EV_FREEZE) };
+static const struct sel h_freeze_noirq_begin[] = { HCB(S_CB_START, "noirq", "freeze"),
+	HPHASE(S_PHASE_BEGIN, "dpm_suspend_noirq", EV_FREEZE) };
+static const struct sel h_freeze_noirq_end[] = { HCB(S_CB_END, "noirq", "freeze"),
+	HPHASE(S_PHASE_END, "dpm_suspend_noirq", EV_FREEZE) };
+static const struct sel h_snapshot[] = { HPHASE(S_PHASE_BEGIN, "platform_pre_snapshot", 0),
+	HPHASE(S_PHASE_BEGIN, "machine_suspend", EV_HIBERNATE) };
+static const struct sel h_finish_end[] = { HPHASE(S_PHASE_END, "platform_finish", 0), NONE };
+static const struct sel h_thaw_noirq_begin[] = { HCB(S_CB_START, "noirq", "thaw"),
+	HPHASE(S_PHASE_BEGIN, "dpm_resume_noirq", EV_THAW) };
+static const struct sel h_thaw_noirq_end[] = { HCB(S_CB_END, "noirq", "thaw"),
+	HPHASE(S_PHASE_END, "dpm_resume_noirq", EV_THAW) };
+static const struct sel h_thaw_early_begin[] = { HCB(S_CB_START, "late", "thaw"),
+	HPHASE(S_PHASE_BEGIN, "dpm_resume_early", EV_THAW) };
+static const struct sel h_thaw_early_end[] = { HCB(S_CB_END, "late", "thaw"),
+	HPHASE(S_PHASE_END, "dpm_resume_early", EV_THAW) };
+static const struct sel h_thaw_begin[] = { HCB(S_CB_START, "", "thaw"),
+	HPHASE(S_PHASE_BEGIN, "dpm_resume", EV_THAW) };
+static const struct sel h_thaw_end[] = { HCB(S_CB_END, "", "thaw"),
+	HPHASE(S_PHASE_END, "dpm_complete", EV_THAW) };
+static const struct sel h_write_begin[] = { PHASE(S_PHASE_BEGIN, "swsusp_write"), NONE };
+static const struct sel h_write_end[] = { PHASE(S_PHASE_END, "swsusp_write"), NONE };
+static const struct sel h_poweroff_begin[] = { HCB(S_CB_START, "", "hibernate"),
+	HPHASE(S_PHASE_BEGIN, "dpm_prepare", EV_HIBERNATE) };
+static const struct sel h_poweroff_end[] = { HCB(S_CB_END, "", "hibernate"),
+	HPHASE(S_PHASE_END, "dpm_suspend", EV_HIBERNATE) };
+static const struct sel h_poweroff_late_begin[] = { HCB(S_CB_START, "late", "hibernate"),
+	HPHASE(S_PHASE_BEGIN, "dpm_suspend_late", EV_HIBERNATE) };
+static const struct sel h_poweroff_late_end[] = { HCB(S_CB_END, "late", "hibernate"),
+	HPHASE(S_PHASE_END, "dpm_suspend_late", EV_HIBERNATE) };
+static const struct sel h_poweroff_noirq_begin[] = { HCB(S_CB_START, "noirq", "hibernate"),
+	HPHASE(S_PHASE_BEGIN, "dpm_suspend_noirq", EV_HIBERNATE) };
+static const struct sel h_poweroff_noirq_end[] = { HCB(S_CB_END, "noirq", "hibernate"),
+	HPHASE(S_PHASE_END, "dpm_suspend_noirq", EV_HIBERNATE) };
+static const struct sel h_off[] = { HPHASE(S_PHASE_BEGIN, "platform_prepare", 0),
+	HPHASE(S_PHASE_BEGIN, "platform_enter", 0) };
+static const struct sel h_read_begin[] = { PHASE(S_PHASE_BEGIN, "swsusp_read"), NONE };
+static const struct sel h_read_end[] = { PHASE(S_PHASE_END, "swsusp_read"), NONE };
+static const struct sel h_quiesce_begin[] = { HCB(S_CB_START, "prepare", "quiesce"),
+	HPHASE(S_PHASE_BEGIN, "dpm_prepare", EV_QUIESCE) };
+static const struct sel h_quiesce_end[] = { HCB(S_CB_END, "", "quiesce"),
+	HPHASE(S_PHASE_END, "dpm_suspend", EV_QUIESCE) };
+static const struct sel h_quiesce_late_begin[] = { HCB(S_CB_START, "late", "quiesce"),
+	HPHASE(S_PHASE_BEGIN, "dpm_suspend_late", EV_QUIESCE) };
+static const struct sel h_quiesce_late_end[] = { HCB(S_CB_END, "late", "quiesce"),
+	HPHASE(S_PHASE_END, "dpm_suspend_late", EV_QUIESCE) };
+static const struct sel h_quiesce_noirq_begin[] = { HCB(S_CB_START, "noirq", "quiesce"),
+	HPHASE(S_PHASE_BEGIN, "dpm_suspend_noirq", EV_QUIESCE) };
+static const struct sel h_quiesce_noirq_end[] = { HCB(S_CB_END, "noirq", "quiesce"),
+	HPHASE(S_PHASE_END, "dpm_suspend_noirq", EV_QUIESCE) };
+static const struct sel h_jump[] = { HPHASE(S_PHASE_BEGIN, "platform_pre_restore", 0),
+	HPHASE(S_PHASE_BEGIN, "syscore_suspend", 0) };
+static const struct sel h_restore_noirq_begin[] = { HCB(S_CB_START, "noirq", "restore"),
+	HPHASE(S_PHASE_BEGIN, "dpm_resume_noirq", EV_RESTORE) };
+static const struct sel h_restore_noirq_end[] = { HCB(S_CB_END, "noirq", "restore"),
+	HPHASE(S_PHASE_END, "dpm_resume_noirq", EV_RESTORE) };
+static const struct sel h_restore_early_begin[] = { HCB(S_CB_START, "late", "restore"),
+	HPHASE(S_PHASE_BEGIN, "dpm_resume_early", EV_RESTORE) };
+static const struct sel h_restore_early_end[] = { HCB(S_CB_END, "late", "restore"),
+	HPHASE(S_PHASE_END, "dpm_resume_early", EV_RESTORE) };
+static const struct sel h_restore_begin[] = { HCB(S_CB_START, "", "restore"),
+	HPHASE(S_PHASE_BEGIN, "dpm_resume", EV_RESTORE) };
+
+/* The hibernating kernel's side: the capture's first boot */
+static const struct rule hib_rules[] = {
+	{ "hib-every-phase-ran", "device callbacks in freeze, thaw and poweroff, each at every level",
+	  hib_phases_ran, NULL, NULL },
+	{ "hib-freeze-late-after-freeze", "every freeze before any freeze_late",
+	  before, h_freeze_end, h_freeze_late_begin },
+	{ "hib-freeze-noirq-after-late", "every freeze_late before freeze_noirq",
+	  before, h_freeze_late_end, h_freeze_noirq_begin },
+	{ "hib-snapshot-after-noirq", "every freeze_noirq before the platform's pre_snapshot and the snapshot",
+	  before, h_freeze_noirq_end, h_snapshot },
+	{ "hib-thaw-noirq-after-finish", "the platform's finish before any thaw_noirq",
+	  before, h_finish_end, h_thaw_noirq_begin },
+	{ "hib-thaw-early-after-noirq", "every thaw_noirq before thaw_early",
+	  before, h_thaw_noirq_end, h_thaw_early_begin },
+	{ "hib-thaw-after-early", "every thaw_early before thaw",
+	  before, h_thaw_early_end, h_thaw_begin },
+	{ "hib-write-after-thaw", "every thaw (and complete) before the image write",
+	  before, h_thaw_end, h_write_begin },
+	{ "hib-poweroff-after-write", "the image written before any poweroff",
+	  before, h_write_end, h_poweroff_begin },
+	{ "hib-poweroff-late-after-poweroff", "every poweroff before any poweroff_late",
+	  before, h_poweroff_end, h_poweroff_late_begin },
+	{ "hib-poweroff-noirq-after-late", "every poweroff_late before poweroff_noirq",
+	  before, h_poweroff_late_end, h_poweroff_noirq_begin },
+	{ "hib-prepare-after-poweroff-noirq", "every poweroff_noirq before the platform's prepare and enter",
+	  before, h_poweroff_noirq_end, h_off },
+	{ "hib-pmic-quiet-around-snapshot", "no PMIC traffic but the platform's from freeze_noirq's end to thaw_noirq",
+	  pmic_quiet, h_freeze_noirq_end, h_thaw_noirq_begin },
+	{ "hib-pmic-quiet-during-write", "no PMIC traffic while the image is written",
+	  pmic_quiet, h_write_begin, h_write_end },
+	{ "hib-pmic-quiet-after-poweroff-noirq", "no PMIC traffic but the platform's after poweroff_noirq",
+	  pmic_quiet, h_poweroff_noirq_end, (const struct sel[]){ NONE, NONE } },
+	{ "hib-domain-on-for-write", "the domain's last switch before the image write is thaw_noirq's (on)",
+	  domain_on_for_write, NULL, NULL },
+	{ "hib-domain-off-at-poweroff", "the domain switched off over I2C in poweroff_noirq, after the write",
+	  domain_off_at_poweroff, NULL, NULL },
+};
+
+/* The restore side: the boot kernel, then the restored one (second boot) */
+static const struct rule restore_rules[] = {
+	{ "hib-every-restore-phase-ran", "device callbacks in quiesce and restore, each at every level",
+	  restore_phases_ran, NULL, NULL },
+	{ "hib-quiesce-after-read", "the image read before the boot kernel's quiesce",
+	  before, h_read_end, h_quiesce_begin },
+	{ "hib-quiesce-late-after-quiesce", "every quiesce before any quiesce late callback",
+	  before, h_quiesce_end, h_quiesce_late_begin },
+	{ "hib-quiesce-noirq-after-late", "every quiesce late callback before quiesce noirq",
+	  before, h_quiesce_late_end, h_quiesce_noirq_begin },
+	{ "hib-jump-after-quiesce-noirq", "every quiesce noirq before the platform's pre_restore and syscore",
+	  before, h_quiesce_noirq_end, h_jump },
+	{ "hib-restore-noirq-after-finish", "the restored kernel's platform finish before any restore_noirq",
+	  before, h_finish_end, h_restore_noirq_begin },
+	{ "hib-restore-early-after-noirq", "every restore_noirq before restore_early",
+	  before, h_restore_noirq_end, h_restore_early_begin },
+	{ "hib-restore-after-early", "every restore_early before restore",
+	  before, h_restore_early_end, h_restore_begin },
+	{ "hib-pmic-quiet-during-read", "no PMIC traffic while the image is read",
+	  pmic_quiet, h_read_begin, h_read_end },
+	{ "hib-pmic-quiet-across-jump", "no PMIC traffic but the platform's from quiesce noirq's end to restore_noirq",
+	  pmic_quiet, h_quiesce_noirq_end, h_restore_noirq_begin },
+	{ "hib-domain-on-at-restore", "the domain switched on over I2C in restore_noirq",
+	  domain_on_at_restore, NULL, NULL },
+};
+
+#define NHIB		(int)(sizeof(hib_rules) / sizeof(hib_rules[0]))
+#define NRESTORE	(int)(sizeof(restore_rules) / sizeof(restore_rules[0]))
+
+static const struct rule *hib_rule(int i)
+{
+	return i < NHIB ? &hib_rules[i] : &restore_rules[i - NHIB];
+}
+
+/* Each side's rules on its part of the capture (the whole without a mark) */
+static int hib_check(const struct trace *t, int pmic, int first, char *const *expect,
+		     int nexpect)
+{
+	struct trace part = *t;
+	int i, j, violated = 0;
+
+	cur.unexpected = 0;
+	for (i = 0; i < NHIB + NRESTORE; i++) {
+		const struct rule *r = hib_rule(i);
+
+		part.ev = t->ev;
+		part.n = t->n;
+		if (t->boot && i < NHIB) {
+			part.n = t->boot;
+		} else if (t->boot) {
+			part.ev = t->ev + t->boot;
+			part.n = t->n - t->boot;
+		}
+		cur.n = first + i;
+		cur.want_violated = false;
+		for (j = 0; j < nexpect; j++)
+			cur.want_violated |= !strcmp(expect[j], r->id);
+		violated += r->check(&part, r, pmic);
+	}
+	printf("# oracle: hibernation, %s: %d rule(s) violated, %d result(s) not as expected\n",
+	       t->boot ? "two boots" : "one capture", violated, cur.unexpected);
+	return cur.unexpected;
+}
+
 int rules_count(void)
 {
 	return NRULES;
+}
+
+int rules_count_for(const struct trace *t)
+{
+	return is_hibernation(t) ? NHIB + NRESTORE : NRULES;
 }
 
 bool rule_known(const char *id)
@@ -469,6 +828,9 @@ bool rule_known(const char *id)
 
 	for (i = 0; i < NRULES; i++)
 		if (!strcmp(rules[i].id, id))
+			return true;
+	for (i = 0; i < NHIB + NRESTORE; i++)
+		if (!strcmp(hib_rule(i)->id, id))
 			return true;
 	return false;
 }
@@ -479,6 +841,8 @@ void rules_list(void)
 
 	for (i = 0; i < NRULES; i++)
 		printf("%-28s %s\n", rules[i].id, rules[i].text);
+	for (i = 0; i < NHIB + NRESTORE; i++)
+		printf("%-28s %s (hibernation)\n", hib_rule(i)->id, hib_rule(i)->text);
 }
 
 /*
@@ -558,6 +922,9 @@ int rules_check(const struct trace *t, int pmic, int first, char *const *expect,
 {
 	int i, j, k, end, start[MAX_ROUNDS], violated = 0;
 	struct trace sub = *t;
+
+	if (is_hibernation(t))
+		return hib_check(t, pmic, first, expect, nexpect);
 
 	k = round_bounds(t, start, MAX_ROUNDS, &end);
 	if (k < 2 || end < start[k - 1]) {

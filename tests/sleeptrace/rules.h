@@ -16,6 +16,7 @@ int rules_check(const struct trace *t, int pmic, int first, char *const *expect,
 
 /* How many rules there are; whether @id names one; print "ID text" lines. */
 int rules_count(void);
+int rules_count_for(const struct trace *t);	/* the rules @t is checked on */
 bool rule_known(const char *id);
 void rules_list(void);
 

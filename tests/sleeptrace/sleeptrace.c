@@ -65,10 +65,56 @@ static const struct phase_text phase_texts[] = {
 	{ "thaw_processes", "processes out of the freezer" },
 };
 
-static const char *phase_text(const char *name)
+/*
+ * Hibernation's phases: the device phases by their PM event (freeze 1,
+ * hibernate 4 for poweroff, quiesce 8, thaw 0x20, restore 0x40), the
+ * platform's hibernation_ops and the image I/O (arch-patches/0019).
+ */
+static const struct {
+	const char *name;
+	unsigned int val;
+	const char *text;
+} hib_texts[] = {
+	{ "dpm_prepare", 1, "per-device prepare() for freeze" },
+	{ "dpm_suspend", 1, "per-device freeze(): quiesce, keep state; the MMCI stops" },
+	{ "dpm_suspend_late", 1, "per-device freeze_late(): the sleep controller makes sure the PMIC is disarmed" },
+	{ "dpm_suspend_noirq", 1, "device IRQs off, per-device freeze_noirq(): genpd switches the VMMC domain off (system sleep: even with the MMCI active)" },
+	{ "platform_pre_snapshot", 4, "system wide pre_snapshot(), before the image is made" },
+	{ "machine_suspend", 4, "the snapshot: memory copied into the image, interrupts off (takes no trace time)" },
+	{ "platform_leave", 4, "system wide leave(): back from the snapshot (or, restored, from the image)" },
+	{ "dpm_resume_noirq", 32, "per-device thaw_noirq(), IRQs back: genpd switches the domain on for the image write" },
+	{ "dpm_resume_early", 32, "per-device thaw_early()" },
+	{ "dpm_resume", 32, "per-device thaw(): devices work again, to write the image" },
+	{ "dpm_complete", 32, "per-device complete()" },
+	{ "swsusp_write", 4, "the image written to the swap area on the SD card, through the MMCI (domain on)" },
+	{ "platform_begin", 4, "system wide begin()" },
+	{ "platform_end", 4, "system wide end()" },
+	{ "platform_finish", 4, "system wide finish()" },
+	{ "dpm_prepare", 4, "per-device prepare() for poweroff" },
+	{ "dpm_suspend", 4, "per-device poweroff()" },
+	{ "dpm_suspend_late", 4, "per-device poweroff_late(): the PMIC checked disarmed again" },
+	{ "dpm_suspend_noirq", 4, "device IRQs off, per-device poweroff_noirq(): genpd switches the domain off over I2C" },
+	{ "platform_prepare", 4, "system wide prepare(): after every poweroff_noirq, I2C still up" },
+	{ "platform_enter", 4, "system wide enter(): the board powers off (system controller); this boot ends" },
+	{ "swsusp_read", 64, "the boot kernel reads the image from the SD card (domain on since boot)" },
+	{ "dpm_prepare", 8, "per-device prepare() for quiesce (the boot kernel)" },
+	{ "dpm_suspend", 8, "per-device freeze() (quiesce): the boot kernel stops its devices" },
+	{ "dpm_suspend_late", 8, "per-device freeze_late() (quiesce)" },
+	{ "dpm_suspend_noirq", 8, "device IRQs off, per-device freeze_noirq() (quiesce): the domain goes off" },
+	{ "platform_pre_restore", 4, "system wide pre_restore(), then the jump into the image" },
+	{ "dpm_resume_noirq", 64, "per-device restore_noirq(), IRQs back: genpd switches the domain on (the chip's state after the boot kernel is unknown)" },
+	{ "dpm_resume_early", 64, "per-device restore_early(): the sleep controller makes sure the PMIC is disarmed" },
+	{ "dpm_resume", 64, "per-device restore()" },
+	{ "dpm_complete", 64, "per-device complete()" },
+};
+
+static const char *phase_text(const char *name, unsigned int val)
 {
 	size_t i;
 
+	for (i = 0; i < sizeof(hib_texts) / sizeof(hib_texts[0]); i++)
+		if (hib_texts[i].val == val && !strcmp(hib_texts[i].name, name))
+			return hib_texts[i].text;
 	for (i = 0; i < sizeof(phase_texts) / sizeof(phase_texts[0]); i++)
 		if (!strcmp(phase_texts[i].name, name))
 			return phase_texts[i].text;
@@ -142,6 +188,21 @@ static void explain(const struct trace *t, int pmic)
 		char buf[128];
 		int cbs = 0, failed = 0;
 
+		/*
+		 * A hibernation's second boot: the boot kernel's clock starts
+		 * again; the restored kernel's goes on from the snapshot.
+		 */
+		if (t->boot && i == t->boot) {
+			t0 = e->ts;
+			depth = 0;
+			printf("-- next boot: the boot kernel (t from its first event here)\n");
+		}
+		if (t->boot && i > t->boot && e->kind == EV_PHASE && !e->begin &&
+		    e->val == 4 && !strcmp(e->name, "machine_suspend")) {
+			t0 = t->ev[0].ts;
+			printf("-- the restored kernel, back from its snapshot (t from the start, as before)\n");
+		}
+
 		if (e->kind == EV_XFER) {
 			describe_xfer(e, pmic, buf, sizeof(buf));
 			printf("%10.3f %9s  %*s  I2C %s, by %s\n",
@@ -159,7 +220,8 @@ static void explain(const struct trace *t, int pmic)
 			continue;
 		}
 		j = matching_end(t, i);
-		for (int k = i; k < (j < 0 ? t->n : j); k++) {
+		/* A phase without an end (enter at power-off) holds nothing */
+		for (int k = i; k < (j < 0 ? i : j); k++) {
 			cbs += t->ev[k].kind == EV_CB_START;
 			failed += t->ev[k].kind == EV_CB_END && t->ev[k].err;
 		}
@@ -171,7 +233,7 @@ static void explain(const struct trace *t, int pmic)
 		printf("  %*s%s", depth * 2, "", e->name);
 		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
 			printf(" cpu%u", e->val);
-		printf(": %s", phase_text(e->name));
+		printf(": %s", phase_text(e->name, e->val));
 		if (cbs && strncmp(e->name, "suspend_enter", 13))
 			printf(" [%d device callbacks%s]", cbs, failed ? ", some FAILED" : "");
 		printf("\n");
@@ -201,6 +263,13 @@ static void phases(const struct trace *t)
 		const struct ev *e = &t->ev[i];
 		int xfers = 0;
 
+		if (t->boot && i == t->boot) {
+			printf("| *next boot: the boot kernel* | | |\n");
+			depth = 0;
+		}
+		if (t->boot && i > t->boot && e->kind == EV_PHASE && !e->begin &&
+		    e->val == 4 && !strcmp(e->name, "machine_suspend"))
+			printf("| *the restored kernel, from its snapshot* | | |\n");
 		if (e->kind != EV_PHASE)
 			continue;
 		if (!e->begin) {
@@ -209,9 +278,12 @@ static void phases(const struct trace *t)
 			continue;
 		}
 		j = matching_end(t, i);
-		for (k = i; k < (j < 0 ? t->n : j); k++)
+		for (k = i; k < (j < 0 ? i : j); k++)
 			xfers += t->ev[k].kind == EV_XFER;
 		printf("| %*s%s", depth * 2, "", e->name);
+		/* Hibernation's device phases: which PM event (freeze, ...) */
+		if (!strncmp(e->name, "dpm_", 4) && (e->val & 0xed))
+			printf("[%#x]", e->val);
 		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
 			printf(" cpu%u", e->val);
 		if (j >= 0)
@@ -220,6 +292,23 @@ static void phases(const struct trace *t)
 			printf(" | (no end) | %d |\n", xfers);
 		if (j >= 0)
 			depth++;
+	}
+	if (t->boot) {
+		/* Two boots: the hibernating kernel, the boot kernel, the restored */
+		int enter = phase_first(t, "platform_enter", true);
+		int back = -1;
+
+		for (i = t->boot; i < t->n && back < 0; i++)
+			if (t->ev[i].kind == EV_PHASE && !t->ev[i].begin &&
+			    !strcmp(t->ev[i].name, "machine_suspend"))
+				back = i;
+		printf("| **hibernate** (first event .. platform_enter) | %.3f | |\n",
+		       span_ms(t, 0, enter));
+		printf("| **restore, boot kernel** (its first event .. its last) | %.3f | |\n",
+		       back < 1 ? -1 : span_ms(t, t->boot, back - 1));
+		printf("| **restore, restored kernel** (machine_suspend .. thaw_processes) | %.3f | |\n",
+		       span_ms(t, back, phase_last(t, "thaw_processes", false)));
+		return;
 	}
 	printf("| **suspend** (suspend_enter .. machine_suspend) | %.3f | |\n",
 	       span_ms(t, phase_first(t, "suspend_enter", true),
@@ -312,7 +401,7 @@ int main(int argc, char **argv)
 		explain(&t, pmic);
 	} else if (!strcmp(cmd, "check")) {
 		if (!first)
-			printf("KTAP version 1\n1..%d\n", rules_count());
+			printf("KTAP version 1\n1..%d\n", rules_count_for(&t));
 		ret = rules_check(&t, pmic, first ? first : 1, expect, nexpect) ? 1 : 0;
 	} else if (!strcmp(cmd, "phases")) {
 		phases(&t);

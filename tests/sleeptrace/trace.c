@@ -273,6 +273,10 @@ int trace_read(FILE *f, struct trace *t)
 			t->links[t->nlinks++] = l;
 			continue;
 		}
+		if (!strncmp(line, "# vexpress-pm boot", 18)) {
+			t->boot = t->n;
+			continue;
+		}
 		parse_line(&ps, line, lineno);
 	}
 	return ferror(f) ? -1 : 0;

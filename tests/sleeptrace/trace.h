@@ -57,6 +57,9 @@ struct trace {
 	int n;
 	struct link *links;
 	int nlinks;
+	int boot;	/* first event after a "# vexpress-pm boot" line (the
+			 * next boot's console; hibernation's restore side);
+			 * 0: none */
 };
 
 int trace_read(FILE *f, struct trace *t);

@@ -60,6 +60,7 @@
 #include <linux/percpu.h>
 #include <linux/platform_device.h>
 #include <linux/preempt.h>
+#include <linux/reboot.h>
 #include <linux/regulator/twl92230.h>
 #include <linux/suspend.h>
 
@@ -457,6 +458,84 @@ static const struct platform_suspend_ops vexpress_sleep_ops = {
 };
 
 /*
+ * Hibernation. The image goes to a disk whose controller (the MMCI) is a
+ * member of the PMIC-switched VMMC domain, and genpd switches that domain
+ * over I2C in the noirq callbacks: it stays on while the image is written
+ * (freeze_noirq and thaw_noirq leave it alone) and goes off in
+ * poweroff_noirq. The platform's part comes after that, as prepare_late
+ * does for suspend, and powers the board off through the motherboard's
+ * system controller (the sys-off handler vexpress-poweroff registered).
+ * Being the platform, not shutdown, is what gives the devices their
+ * poweroff callbacks: kernel_power_off() would run their shutdown() only.
+ */
+static int vexpress_sleep_hib_begin(pm_message_t stage)
+{
+	vexpress_sleep->state = PM_SUSPEND_ON;
+	return 0;
+}
+
+static void vexpress_sleep_hib_nop(void)
+{
+}
+
+static int vexpress_sleep_hib_ok(void)
+{
+	return 0;
+}
+
+/* One CPU, interrupts off, every device powered off: switch the board off */
+static int vexpress_sleep_hib_enter(void)
+{
+	machine_power_off();
+	dev_err(vexpress_sleep->dev,
+		"hibernation: the board did not power off\n");
+	return -ENODEV;
+}
+
+static const struct platform_hibernation_ops vexpress_sleep_hib_ops = {
+	.begin		= vexpress_sleep_hib_begin,
+	.end		= vexpress_sleep_hib_nop,
+	.pre_snapshot	= vexpress_sleep_hib_ok,
+	.finish		= vexpress_sleep_hib_nop,
+	.prepare	= vexpress_sleep_hib_ok,
+	.enter		= vexpress_sleep_hib_enter,
+	.leave		= vexpress_sleep_hib_nop,
+	.pre_restore	= vexpress_sleep_hib_ok,
+	.restore_cleanup = vexpress_sleep_hib_nop,
+};
+
+/*
+ * The late hibernation callbacks, at each edge of it: before the image is
+ * made (freeze_late), after (thaw_early), before the power-off
+ * (poweroff_late) and in the restored kernel (restore_early). A PMIC left
+ * armed by a suspend whose wake and finish could not disarm it would apply
+ * its sleep configuration at its next SLEEP signal: while the image is
+ * written, or after the restore, whose kernel believes it disarmed. So
+ * disarm again here, a no-op without I2C traffic when nothing is armed,
+ * and fail the phase (the core then backs out) if it cannot be done.
+ */
+static int vexpress_sleep_hib_disarm(struct device *dev)
+{
+	struct vexpress_sleep *vs = dev_get_drvdata(dev);
+	int ret;
+
+	ret = vs->pmic->disarm(vs);
+	if (ret)
+		dev_err(dev, "hibernation: PMIC still armed: %pe\n",
+			ERR_PTR(ret));
+	else
+		vs->disarm_failed = false;
+	return ret;
+}
+
+static const struct dev_pm_ops vexpress_sleep_pm_ops = {
+	.freeze_late	= vexpress_sleep_hib_disarm,
+	.thaw_early	= vexpress_sleep_hib_disarm,
+	.poweroff_late	= vexpress_sleep_hib_disarm,
+	.restore_early	= vexpress_sleep_hib_disarm,
+};
+
+/*
  * A managed link that outlives our binding: the PMIC's unbind unbinds us
  * first, and its next bind probes us again. Deleted with either device.
  * Made with the PMIC bound: a link in any other state than "consumer
@@ -647,15 +726,18 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 
+	platform_set_drvdata(pdev, vs);
 	vexpress_sleep = vs;
 	suspend_set_ops(&vexpress_sleep_ops);
-	dev_info(dev, "suspend-to-RAM with PMIC %pOF\n", np);
+	hibernation_set_ops(&vexpress_sleep_hib_ops);
+	dev_info(dev, "suspend-to-RAM and hibernation with PMIC %pOF\n", np);
 	return 0;
 }
 
 static void vexpress_sleep_remove(struct platform_device *pdev)
 {
-	/* Waits for a transition in progress to end */
+	/* Wait for a transition in progress to end */
+	hibernation_set_ops(NULL);
 	suspend_set_ops(NULL);
 	vexpress_sleep = NULL;
 }
@@ -669,6 +751,7 @@ static struct platform_driver vexpress_sleep_driver = {
 	.driver = {
 		.name		= "vexpress-sleep",
 		.of_match_table	= vexpress_sleep_of_match,
+		.pm		= pm_sleep_ptr(&vexpress_sleep_pm_ops),
 	},
 	.probe	= vexpress_sleep_probe,
 	.remove	= vexpress_sleep_remove,

@@ -108,3 +108,14 @@ axp_sleep_pwr_out() {
 	for r in $AXP_SLEEP_OFF; do v=$((v & ~$(axp_bit $r))); done
 	printf '0x%02x\n' $v
 }
+
+# pmic_dump: the control registers 0x00-0x3f as "0xRR=0xVV" lines;
+# PMIC_COUNTING matches the lines of the ones that change on their own
+# (none among those in QEMU's model: the ADC and coulomb counter
+# registers are above 0x3f)
+pmic_dump() {
+	for r in $(seq 0 63); do
+		printf '0x%02x=%s\n' "$r" "$(axp_get "$r")"
+	done
+}
+PMIC_COUNTING='^$'

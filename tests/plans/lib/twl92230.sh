@@ -63,3 +63,12 @@ twl_state() {
 	set -- $(twl_mode "$1")
 	if [ "$(twl_field "$1" 0 3)" = "$2" ]; then echo enabled; else echo disabled; fi
 }
+
+# pmic_dump: registers 0x01-0x3a as "0xRR=0xVV" lines, in one transfer (the
+# model auto-increments); PMIC_COUNTING matches the lines of the ones that
+# count on their own (the RTC's time, 0x23-0x29)
+pmic_dump() {
+	i2ctransfer -f -y "$BUS" w1@$PMIC 0x01 r58 | tr ' ' '\n' |
+		awk 'NF { printf "0x%02x=%s\n", NR, $1 }'
+}
+PMIC_COUNTING='^0x2[3-9]='
