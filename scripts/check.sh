@@ -183,13 +183,13 @@ cached() {	# cached KEY OUT CMD...: CMD's stdout in OUT, stderr in OUT.err
 	shift 2
 	if [ -n "$dtcache" ] && [ -f "$dtcache/$key" ] && [ -f "$dtcache/$key.err" ]; then
 		cp "$dtcache/$key" "$file" && cp "$dtcache/$key.err" "$file.err"
-	elif "$@" > "$file" 2> "$file.err" && [ -n "$dtcache" ]; then
-		# kept only when the tool succeeded; renamed into place whole
-		mkdir -p "$dtcache" && cp "$file.err" "$dtcache/$key.err.$$" &&
-			mv "$dtcache/$key.err.$$" "$dtcache/$key.err" &&
-			cp "$file" "$dtcache/$key.$$" && mv "$dtcache/$key.$$" "$dtcache/$key"
 	else
-		return 1
+		"$@" > "$file" 2> "$file.err" || return 1
+		# kept only when the tool succeeded; renamed into place whole
+		[ -z "$dtcache" ] || { mkdir -p "$dtcache" &&
+			cp "$file.err" "$dtcache/$key.err.$$" &&
+			mv "$dtcache/$key.err.$$" "$dtcache/$key.err" &&
+			cp "$file" "$dtcache/$key.$$" && mv "$dtcache/$key.$$" "$dtcache/$key"; }
 	fi
 }
 rm -f "$out/schema.json"
