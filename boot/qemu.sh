@@ -3,7 +3,7 @@
 # Boot the vexpress-pm board in QEMU.
 #
 #   qemu.sh [--board a9|a15] [--pmic twl92230|axp209] [--interactive]
-#           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]...
+#           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]... [--drive SPEC]...
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
 #           [--smp N] [--qmp PATH] [--sd FILE]
 #
@@ -27,7 +27,9 @@
 # run is refused, naming the QEMU version it needs.
 # --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
 # edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
-# second TWL92230 at another address on the SBCon bus.
+# second TWL92230 at another address on the SBCon bus; --drive adds
+# "-drive SPEC", e.g. "if=sd,id=sd0": the MMC slot, empty, for a host
+# script to insert a card into.
 # --qmp PATH opens a QMP server on the UNIX socket PATH, for a host-side
 # script that changes the board while the guest runs (a test plan's
 # "# host:" script: the TMP105's temperature, with qom-set).
@@ -67,6 +69,7 @@ while [ $# -gt 0 ]; do
 	--append) append="$append $2"; shift ;;
 	--no-pmic) pmic=no ;;
 	--device) extra="$extra -device $2"; shift ;;
+	--drive) extra="$extra -drive $2"; shift ;;
 	--dtb) dtb=$2; shift ;;
 	--timeout) tmo=$2; shift ;;
 	--log) log=$2; shift ;;

@@ -93,7 +93,33 @@ static int axp20x_sleep_find_rail(const char *name)
 	return -ENOENT;
 }
 
-/* One rail's "regulator-state-mem", checked and added to @s */
+/*
+ * The sleep voltage must also be one the board allows the rail: inside its
+ * regulator-min/max-microvolt, which bound every voltage the regulator core
+ * sets on it. Either bound may be absent.
+ */
+static int axp20x_sleep_check_range(struct device *consumer,
+				    struct device_node *np, u32 uv)
+{
+	u32 min = 0, max = U32_MAX;
+
+	of_property_read_u32(np, "regulator-min-microvolt", &min);
+	of_property_read_u32(np, "regulator-max-microvolt", &max);
+	if (uv < min || uv > max)
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: sleep voltage %u uV outside the rail's %u-%u uV\n",
+				     np, uv, min, max);
+	return 0;
+}
+
+/*
+ * One rail's "regulator-state-mem", checked and added to @s. What this
+ * code would apply otherwise than the regulator core reads it, or not at
+ * all, is refused: "regulator-on-in-suspend" beside
+ * "regulator-off-in-suspend" (the core takes on, the rail would be
+ * switched off) and a suspend voltage range (the core would take its
+ * minimum; the chip's sleep configuration has one voltage).
+ */
 static int axp20x_sleep_parse_rail(struct device *consumer,
 				   struct axp20x_sleep *s,
 				   struct device_node *np)
@@ -117,6 +143,15 @@ static int axp20x_sleep_parse_rail(struct device *consumer,
 		return 0;
 
 	off = of_property_read_bool(state, "regulator-off-in-suspend");
+	if (off && of_property_read_bool(state, "regulator-on-in-suspend"))
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: both on and off in suspend\n",
+				     state);
+	if (of_property_present(state, "regulator-suspend-min-microvolt") ||
+	    of_property_present(state, "regulator-suspend-max-microvolt"))
+		return dev_err_probe(consumer, -EINVAL,
+				     "%pOF: use regulator-suspend-microvolt, not a suspend voltage range\n",
+				     state);
 	if (off && !axp209_rails[id].pwr_out)
 		return dev_err_probe(consumer, -EINVAL,
 				     "%pOF: %s cannot be switched off\n", state,
@@ -144,6 +179,9 @@ static int axp20x_sleep_parse_rail(struct device *consumer,
 		return dev_err_probe(consumer, -EINVAL,
 				     "%pOF: dcdc2 has no %u uV setting\n",
 				     state, uv);
+	ret = axp20x_sleep_check_range(consumer, np, uv);
+	if (ret)
+		return ret;
 
 	s->dcdc2_sel = (uv - AXP209_DCDC2_MIN_UV) / AXP209_DCDC2_STEP_UV;
 	s->dcdc2_set = true;
@@ -177,8 +215,9 @@ static int axp20x_sleep_check_pmic(struct device *consumer, struct device *pmic)
 	 */
 	ret = regmap_read_bypassed(axp20x->regmap, AXP209_IC_TYPE, &type);
 	if (ret)
-		return dev_err_probe(consumer, ret, "%s does not answer\n",
-				     dev_name(pmic));
+		return dev_err_probe(consumer, ret,
+				     "no AXP209 answers at %#x (%s)\n",
+				     to_i2c_client(pmic)->addr, dev_name(pmic));
 	if ((type & AXP209_IC_TYPE_MASK) != AXP209_IC_TYPE_AXP209)
 		return dev_err_probe(consumer, -ENODEV,
 				     "%s: IC type %#x is no AXP209\n",

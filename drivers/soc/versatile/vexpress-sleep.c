@@ -167,8 +167,11 @@ static int vexpress_sleep_twl92230_get(struct vexpress_sleep *vs,
 {
 	struct twl92230_sleep *chip = twl92230_sleep_get(pmic);
 
+	/* -ENODEV: another driver; -EPROBE_DEFER: ours not bound yet */
 	if (IS_ERR(chip))
-		return PTR_ERR(chip);
+		return dev_err_probe(vs->dev, PTR_ERR(chip),
+				     "%s has no TWL92230 driver bound\n",
+				     dev_name(pmic));
 	vs->chip = chip;
 	return 0;
 }
@@ -719,8 +722,15 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	if (!ret)
 		ret = vs->pmic->get(vs, &client->dev);
 	put_device(&client->dev);
-	if (ret)
+	/*
+	 * The chip code names what it refuses (a chip that does not answer,
+	 * a sleep configuration it cannot apply): only a wait is ours to
+	 * explain, in devices_deferred.
+	 */
+	if (ret == -EPROBE_DEFER)
 		return dev_err_probe(dev, ret, "PMIC %pOF not bound\n", np);
+	if (ret)
+		return ret;
 
 	ret = vexpress_sleep_monitor_probe(vs);
 	if (ret)

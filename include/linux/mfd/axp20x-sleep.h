@@ -15,10 +15,14 @@
  * - POWER_OUTPUT_CTRL (AXP20X_PWR_OUT_CTRL): the enable bits of the
  *   rails marked "regulator-off-in-suspend" are cleared. DCDC2, DCDC3,
  *   LDO2, LDO3 and LDO4 have one there; LDO1 is always on and LDO5 is a
- *   GPIO function, so neither can be marked.
+ *   GPIO function, so neither can be marked. A rail also marked
+ *   "regulator-on-in-suspend" (which the regulator core reads as on) is
+ *   refused.
  * - DCDC2 (AXP20X_DCDC2_V_OUT): "regulator-suspend-microvolt", if given,
- *   is the voltage it runs at, 0.7 to 2.275 V in 25 mV steps. No other
- *   rail may have a sleep voltage.
+ *   is the voltage it runs at, 0.7 to 2.275 V in 25 mV steps and within
+ *   the rail's "regulator-min-microvolt" and "regulator-max-microvolt".
+ *   No other rail may have a sleep voltage, and none a suspend voltage
+ *   range ("regulator-suspend-min/max-microvolt").
  *
  * Rails not marked keep the state and voltage they had. As the CPU still
  * runs after the configuration is applied (it enters the sleep state

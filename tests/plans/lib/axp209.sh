@@ -19,12 +19,14 @@ AXP_DATA_BUF0=0x04	# the first of twelve data buffer registers
 
 # The registers every chip library names, for plans that test any PMIC:
 # its revision (the IC type register) and the value it reads, one that
-# may be written and put back, and the one the platform switches for
-# sleep (the rails' enables; DCDC2's voltage is the other).
+# may be written and put back, the one the platform switches for sleep
+# (the rails' enables; DCDC2's voltage is the other), and the one the
+# VMMC domain switches its rail with (the same enables).
 PMIC_REV=$AXP_IC_TYPE
 PMIC_REV_VAL=0x01
 PMIC_SCRATCH=$AXP_DATA_BUF0
 PMIC_SLEEP_ARM=$AXP_PWR_OUT_CTRL
+PMIC_VMMC_EN=$AXP_PWR_OUT_CTRL
 
 # The board's rails by regulator-name (the TWL92230 profile's names for
 # the same roles), and the chip's rail behind each.

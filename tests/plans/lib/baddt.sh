@@ -37,3 +37,46 @@ leftovers() {
 rails_of() {
 	ls -l /sys/class/regulator/ | grep -c "/$1/regulator/regulator\."
 }
+
+# tmp105_reads: "yes" if the TMP105's hwmon device reads a temperature,
+# else what it gave
+tmp105_reads() {
+	for d in /sys/class/hwmon/hwmon*; do
+		[ "$(cat "$d/name" 2>/dev/null)" = tmp105 ] || continue
+		t=$(cat "$d/temp1_input" 2>&1)
+		case $t in
+		'' | *[!0-9-]*) echo "temp1_input '$t'" ;;
+		*) echo yes ;;
+		esac
+		return
+	done
+	echo "no tmp105 hwmon device"
+}
+
+# pd_round_trip CMD...: the VMMC domain's genpd state and CMD's reading
+# of its rail in the chip, idle, with the MMCI held active and after it
+# autosuspends: "off/disabled on/enabled off/disabled" when both follow.
+pd_round_trip() {
+	a="$(await 5000 off pd_status)/$("$@")"
+	echo on > "$MMCI/power/control"
+	b="$(pd_status)/$("$@")"
+	echo auto > "$MMCI/power/control"
+	echo "$a $b $(await 5000 off pd_status)/$("$@")"
+}
+
+# axp_sleep_refused NAME MESSAGE: the sleep controller gave up with the
+# error MESSAGE, and the rest of the AXP209 board works: 7 results NAME.*
+# (axp209.sh sourced). Without the sleep controller only s2idle is
+# offered; the chip's rails, the VMMC domain (genpd and the chip's LDO3
+# bit), the TMP105 and the bus do not need it.
+axp_sleep_refused() {
+	check "$1.probe-error" yes \
+		"$(probe_error vexpress-sleep sleep-controller "$2")"
+	check "$1.nothing-left" none "$(leftovers platform sleep-controller)"
+	check "$1.mem_sleep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	check "$1.axp209-rails" 7 "$(rails_of $BUS-0034)"
+	check "$1.tmp105" yes "$(tmp105_reads)"
+	check "$1.domain" "off/disabled on/enabled off/disabled" \
+		"$(pd_round_trip axp_state vmmc)"
+	check "$1.bus-works" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
+}

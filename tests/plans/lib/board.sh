@@ -45,7 +45,8 @@ BUS=$(sbcon_bus)
 # chip library declares ("# compatible: VENDOR,CHIP" in lib/CHIP.sh). Its
 # unit address is its I2C address; the library gives the registers plans
 # use whatever the chip: PMIC_REV, PMIC_SCRATCH (free to write and put
-# back) and PMIC_SLEEP_ARM (where the platform arms the PMIC for sleep).
+# back), PMIC_SLEEP_ARM (where the platform arms the PMIC for sleep) and
+# PMIC_VMMC_EN (where the VMMC domain switches its rail).
 # A disabled node counts: the chip still answers on the bus.
 pmic_find() {
 	for n in $(find /sys/firmware/devicetree/base -type d -name "$SBCON_NODE"); do

@@ -12,17 +12,19 @@ TWL_VCORE_CTRL3=0x04
 TWL_DCDC_CTRL1=0x07
 TWL_LDO_CTRL1=0x0a
 TWL_LDO_CTRL4=0x0d
+TWL_LDO_CTRL7=0x10	# VMMC's mode, which the VMMC domain switches
 TWL_SLEEP_CTRL2=0x13
 TWL_GPIO_CTRL=0x1d	# SLPCTLEN (bit 6): the sleep arming the platform does
 
 # The registers every chip library names, for plans that test any PMIC:
 # its revision and the value it reads, one that may be written and put
-# back (VIO's mode), and
-# the one the platform arms for sleep.
+# back (VIO's mode), the one the platform arms for sleep, and the one
+# the VMMC domain switches its rail with.
 PMIC_REV=$TWL_REV
 PMIC_REV_VAL=0x22
 PMIC_SCRATCH=$TWL_LDO_CTRL4
 PMIC_SLEEP_ARM=$TWL_GPIO_CTRL
+PMIC_VMMC_EN=$TWL_LDO_CTRL7
 
 TWL_RAILS="vcore vdcdc2 vdcdc3 vmem vio vaux vmmc"
 TWL_SWITCHED="vdcdc2 vdcdc3 vmem vio vaux vmmc"
@@ -54,7 +56,7 @@ twl_mode() {
 	vmem)	echo 0x0c 2 ;;
 	vio)	echo 0x0d 2 ;;
 	vaux)	echo 0x0f 2 ;;
-	vmmc)	echo 0x10 2 ;;
+	vmmc)	echo $TWL_LDO_CTRL7 2 ;;
 	esac
 }
 
