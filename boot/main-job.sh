@@ -43,5 +43,7 @@ grep '^vexpress-pm:' "$log" | grep -v 'trace begin\|trace end'
 sh "$top/tests/console-trace.sh" "$log" > "$out/main-job.trace"
 [ -s "$out/main-job.trace" ] || { echo "main-job: no trace captured (guest status $rc)" >&2; exit 1; }
 echo "== the suspend/resume cycle, phase by phase (trace: $out/main-job.trace)"
-"$build/host/sleeptrace" explain "$out/main-job.trace"
+# The PMIC's address, as the guest found it in its DT (trace_dump)
+addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$out/main-job.trace" | head -n 1)
+"$build/host/sleeptrace" explain ${addr:+-a "$addr"} "$out/main-job.trace"
 exit "$rc"

@@ -15,6 +15,8 @@ N=${BENCH_N:-2000}
 DEV=$SBCON_DEV
 PD=/sys/bus/platform/devices/$DEV
 REG=$PMIC_SCRATCH	# read, then written back with the value it holds
+# The PMIC's driver (twl92230-regulator, axp20x-i2c), as bound at boot
+PMIC_DRV=$(basename "$(readlink "/sys/bus/i2c/devices/$(printf '%d-%04x' "$BUS" "$PMIC")/driver")")
 
 echo deep > /sys/power/mem_sleep
 trace_start
@@ -34,7 +36,7 @@ bind() {
 	echo $DEV > /sys/bus/platform/drivers/$1/bind
 	echo > $PD/driver_override
 	BUS=$(sbcon_bus) || { echo "bench: $1 did not bind to $DEV"; exit 1; }
-	got=$(await 10000 1 sh -c "ls -d /sys/bus/i2c/drivers/twl92230-regulator/$BUS-004a 2>/dev/null | wc -l")
+	got=$(await 10000 1 sh -c "ls -d /sys/bus/i2c/drivers/$PMIC_DRV/$(printf '%d-%04x' "$BUS" "$PMIC") 2>/dev/null | wc -l")
 	# The VMMC domain went with the old PMIC; nothing re-probes it by
 	# itself (tests/plans/sbcon-rebind.sh), its members follow it.
 	echo $PD > /sys/bus/platform/drivers_probe

@@ -26,7 +26,7 @@ cycle() {
 	check "$1.disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
 }
 
-# The VMMC domain's rail is one of the AXP209's sleep-switched rails:
+# The VMMC rail's enable is in the register the AXP209's arming writes:
 # hold the MMCI active so the rail is on before and after every cycle.
 echo on > $MMCI/power/control
 check "sleep-rebind.boot.mem_sleep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"

@@ -21,8 +21,10 @@
  *                                        transactions it holds, plus the
  *                                        suspend and resume totals
  *
- * ADDR is the PMIC's 7-bit I2C address (default 0x4a). Exit 2: bad usage
- * or an unreadable or empty capture.
+ * ADDR is the PMIC's 7-bit I2C address (default 0x4a), as the capture's
+ * "# vexpress-pm pmic:" line gives it; explain names the registers of the
+ * board's PMIC there (0x4a TWL92230, 0x34 AXP209). Exit 2: bad usage or an
+ * unreadable or empty capture.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -122,22 +124,56 @@ static const char *phase_text(const char *name, unsigned int val)
 }
 
 /* TWL92230 register names (QEMU hw/rtc/twl92230.c, drivers/mfd/menelaus.c). */
-static const char *pmic_reg(unsigned int r)
-{
-	static const char *const names[] = {
-		[0x01] = "REV", [0x02] = "VCORE_CTRL1", [0x03] = "VCORE_CTRL2",
-		[0x04] = "VCORE_CTRL3", [0x05] = "VCORE_CTRL4",
-		[0x06] = "VCORE_CTRL5", [0x07] = "DCDC_CTRL1",
-		[0x08] = "DCDC_CTRL2", [0x09] = "DCDC_CTRL3",
-		[0x0a] = "LDO_CTRL1", [0x0b] = "LDO_CTRL2", [0x0c] = "LDO_CTRL3",
-		[0x0d] = "LDO_CTRL4", [0x0e] = "LDO_CTRL5", [0x0f] = "LDO_CTRL6",
-		[0x10] = "LDO_CTRL7", [0x11] = "LDO_CTRL8",
-		[0x12] = "SLEEP_CTRL1", [0x13] = "SLEEP_CTRL2",
-		[0x14] = "DEVICE_OFF", [0x1d] = "GPIO_CTRL",
-	};
+static const char *const twl92230_regs[0x20] = {
+	[0x01] = "REV", [0x02] = "VCORE_CTRL1", [0x03] = "VCORE_CTRL2",
+	[0x04] = "VCORE_CTRL3", [0x05] = "VCORE_CTRL4",
+	[0x06] = "VCORE_CTRL5", [0x07] = "DCDC_CTRL1",
+	[0x08] = "DCDC_CTRL2", [0x09] = "DCDC_CTRL3",
+	[0x0a] = "LDO_CTRL1", [0x0b] = "LDO_CTRL2", [0x0c] = "LDO_CTRL3",
+	[0x0d] = "LDO_CTRL4", [0x0e] = "LDO_CTRL5", [0x0f] = "LDO_CTRL6",
+	[0x10] = "LDO_CTRL7", [0x11] = "LDO_CTRL8",
+	[0x12] = "SLEEP_CTRL1", [0x13] = "SLEEP_CTRL2",
+	[0x14] = "DEVICE_OFF", [0x1d] = "GPIO_CTRL",
+};
 
-	if (r < sizeof(names) / sizeof(names[0]) && names[r])
-		return names[r];
+/*
+ * AXP209 register names (include/linux/mfd/axp20x.h), those the board's
+ * drivers and tests touch: the IC type, the data buffers, the rails'
+ * enables and voltages, the DC-DC frequency and modes.
+ */
+static const char *const axp209_regs[0x81] = {
+	[0x00] = "PWR_INPUT_STATUS", [0x01] = "PWR_OP_MODE",
+	[0x03] = "IC_TYPE", [0x04] = "DATACACHE0", [0x05] = "DATACACHE1",
+	[0x06] = "DATACACHE2", [0x07] = "DATACACHE3", [0x08] = "DATACACHE4",
+	[0x09] = "DATACACHE5", [0x0a] = "DATACACHE6", [0x0b] = "DATACACHE7",
+	[0x0c] = "DATACACHE8", [0x0d] = "DATACACHE9", [0x0e] = "DATACACHE10",
+	[0x0f] = "DATACACHE11", [0x12] = "POWER_OUTPUT_CTRL",
+	[0x23] = "DCDC2_V_OUT", [0x25] = "DCDC2_LDO3_V_RAMP",
+	[0x27] = "DCDC3_V_OUT", [0x28] = "LDO24_V_OUT", [0x29] = "LDO3_V_OUT",
+	[0x37] = "DCDC_FREQ", [0x80] = "DCDC_MODE",
+};
+
+/*
+ * The board's PMIC profiles, each at its own address: which chip the
+ * PMIC address given with -a (the capture's "# vexpress-pm pmic:") is.
+ */
+static const struct {
+	int addr;
+	const char *const *names;
+	unsigned int n;
+} pmic_chips[] = {
+	{ 0x4a, twl92230_regs, sizeof(twl92230_regs) / sizeof(twl92230_regs[0]) },
+	{ 0x34, axp209_regs, sizeof(axp209_regs) / sizeof(axp209_regs[0]) },
+};
+
+static const char *pmic_reg(int pmic, unsigned int r)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(pmic_chips) / sizeof(pmic_chips[0]); i++)
+		if (pmic_chips[i].addr == pmic && r < pmic_chips[i].n &&
+		    pmic_chips[i].names[r])
+			return pmic_chips[i].names[r];
 	return "reg";
 }
 
@@ -151,13 +187,13 @@ static void describe_xfer(const struct ev *x, int pmic, char *buf, size_t len)
 		n = snprintf(buf, len, "i2c-%d 0x%02x, %d message(s)", x->bus,
 			     x->addr, x->nmsgs);
 	} else if (x->nmsgs == 2 && !m[0].read && m[0].nbytes == 1 && m[1].read) {
-		n = snprintf(buf, len, "PMIC read %s(0x%02x)", pmic_reg(m[0].data[0]),
+		n = snprintf(buf, len, "PMIC read %s(0x%02x)", pmic_reg(pmic, m[0].data[0]),
 			     m[0].data[0]);
 		if (m[1].nbytes)
 			n += snprintf(buf + n, len - n, " -> 0x%02x", m[1].data[0]);
 	} else if (x->nmsgs == 1 && !m[0].read && m[0].nbytes >= 2) {
 		n = snprintf(buf, len, "PMIC write %s(0x%02x) = 0x%02x",
-			     pmic_reg(m[0].data[0]), m[0].data[0], m[0].data[1]);
+			     pmic_reg(pmic, m[0].data[0]), m[0].data[0], m[0].data[1]);
 	} else {
 		n = snprintf(buf, len, "PMIC, %d message(s)", x->nmsgs);
 	}

@@ -26,7 +26,11 @@
  *
  * Rails not marked keep the state and voltage they had. As the CPU still
  * runs after the configuration is applied (it enters the sleep state
- * afterwards), it must not cut a rail the CPU or its memory needs.
+ * afterwards), it must not cut a rail the CPU or its memory needs. Nor
+ * should a rail be marked that a driver switches in the suspend sequence,
+ * such as a PM domain's supply: two writers of one enable bit through the
+ * regmap cache leave the second one's write unsent when the first has
+ * cleared the bit, and genpd may keep a domain on for a wakeup device.
  *
  *	s = devm_axp20x_sleep_get(dev, pmic);	in probe; -EPROBE_DEFER until
  *						the AXP20x driver is bound

@@ -60,8 +60,9 @@ axp_bit() {
 }
 
 # The sleep configuration the board's DT asks for (regulator-state-mem):
-# vdcdc3, vaux and vmmc off, vcore (DCDC2) at 1.1 V.
-AXP_SLEEP_OFF="vdcdc3 vaux vmmc"
+# vdcdc3 and vaux off, vcore (DCDC2) at 1.1 V. Not vmmc: the VMMC domain
+# switches it (dts/vexpress-pm-axp209.dtsi says why).
+AXP_SLEEP_OFF="vdcdc3 vaux"
 AXP_SLEEP_DCDC2_UV=1100000
 
 # -f: the axp20x driver owns the address; tests read the chip behind it.
@@ -111,13 +112,30 @@ axp_sleep_pwr_out() {
 	printf '0x%02x\n' $v
 }
 
-# pmic_dump: the control registers 0x00-0x3f as "0xRR=0xVV" lines;
-# PMIC_COUNTING matches the lines of the ones that change on their own
-# (none among those in QEMU's model: the ADC and coulomb counter
-# registers are above 0x3f)
-pmic_dump() {
-	for r in $(seq 0 63); do
-		printf '0x%02x=%s\n' "$r" "$(axp_get "$r")"
-	done
+# The sleep controller's arm and disarm (drivers/mfd/axp20x-sleep.c) as
+# bus transfers: arm reads PWR_OUT_CTRL and DCDC2_V_OUT, writes both and
+# reads both back, so its first read-back is its 5th transfer; disarm
+# writes DCDC2_V_OUT, then PWR_OUT_CTRL.
+PMIC_ARM_READBACK=5
+PMIC_DISARM_WRITES=2
+
+# pmic_sleep_regs: what arm writes, as the chip holds it (compared before
+# and after a cycle): PWR_OUT_CTRL without LDO3's enable, which the VMMC
+# domain switches whenever its members suspend, and DCDC2_V_OUT
+pmic_sleep_regs() {
+	printf 'PWR_OUT_CTRL&~LDO3=0x%02x DCDC2_V_OUT=%s\n' \
+		$(( $(axp_get $AXP_PWR_OUT_CTRL) & ~$(axp_bit vmmc) & 0xff )) \
+		"$(axp_get $AXP_DCDC2_V_OUT)"
 }
-PMIC_COUNTING='^$'
+
+# The register dump (suspend-pmic-dump): the whole map of QEMU's model,
+# 0x00-0xfe (hw/misc/axp2xx.c; it auto-increments, 0xff is past its end).
+# Nothing in it counts time or changes by itself: the model is a plain
+# register file (reset values, then what was written; no RTC, ADC, fuel
+# gauge or IRQ logic), so no register is excepted. A real AXP209 would
+# change its status, IRQ status, ADC and coulomb counter registers by
+# itself (the axp20x MFD's volatile ranges).
+PMIC_DUMP_FIRST=0x00
+PMIC_DUMP_COUNT=255
+PMIC_DUMP_LIVE=
+PMIC_DUMP_LIVE_WHY="QEMU's axp209_pmu is a plain register file: nothing counts time"

@@ -194,3 +194,23 @@ await() {
 	done
 	echo "$got"
 }
+
+# pmic_dump: the chip library's dump range (PMIC_DUMP_FIRST,
+# PMIC_DUMP_COUNT) in one transfer (the models auto-increment), one
+# "0xRR=0xVV" a line
+pmic_dump() {
+	i2ctransfer -f -y "$BUS" w1@$PMIC $PMIC_DUMP_FIRST r$PMIC_DUMP_COUNT |
+		tr ' ' '\n' |
+		awk -v first=$((PMIC_DUMP_FIRST)) 'NF { printf "0x%02x=%s\n", first + NR - 1, $1 }'
+}
+
+# pmic_changed BEFORE AFTER [all]: the registers that differ between two
+# dumps, as "REG=VALUE" after, on one line; without "all", not those that
+# count time by themselves (the chip library's PMIC_DUMP_LIVE)
+pmic_changed() {
+	c=" $(diff "$1" "$2" | grep '^+0x' | cut -c2- | tr '\n' ' ')"
+	if [ "${3:-}" != all ]; then
+		for r in $PMIC_DUMP_LIVE; do c=$(echo "$c" | sed "s/ $r=[^ ]*//"); done
+	fi
+	echo "$c" | sed 's/^ *//; s/ *$//'
+}

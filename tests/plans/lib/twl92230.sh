@@ -66,11 +66,20 @@ twl_state() {
 	if [ "$(twl_field "$1" 0 3)" = "$2" ]; then echo enabled; else echo disabled; fi
 }
 
-# pmic_dump: registers 0x01-0x3a as "0xRR=0xVV" lines, in one transfer (the
-# model auto-increments); PMIC_COUNTING matches the lines of the ones that
-# count on their own (the RTC's time, 0x23-0x29)
-pmic_dump() {
-	i2ctransfer -f -y "$BUS" w1@$PMIC 0x01 r58 | tr ' ' '\n' |
-		awk 'NF { printf "0x%02x=%s\n", NR, $1 }'
-}
-PMIC_COUNTING='^0x2[3-9]='
+# The sleep controller's arm and disarm (drivers/regulator/twl92230-
+# regulator.c) as bus transfers: arm reads GPIO_CTRL, writes it and reads
+# it back (its 3rd transfer); disarm writes it.
+PMIC_ARM_READBACK=3
+PMIC_DISARM_WRITES=1
+
+# pmic_sleep_regs: what arm writes, as the chip holds it (compared before
+# and after a cycle)
+pmic_sleep_regs() { echo "GPIO_CTRL=$(pmic_get $TWL_GPIO_CTRL)"; }
+
+# The register dump (suspend-pmic-dump): 0x01-0x3a (the model
+# auto-increments), the RTC's live time 0x23-0x29 excepted: QEMU's model
+# (hw/rtc/twl92230.c) counts seconds there.
+PMIC_DUMP_FIRST=0x01
+PMIC_DUMP_COUNT=58
+PMIC_DUMP_LIVE="0x23 0x24 0x25 0x26 0x27 0x28 0x29"
+PMIC_DUMP_LIVE_WHY="the RTC's time counts seconds"
