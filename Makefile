@@ -19,6 +19,13 @@ LAVA_BOARDS	?= a9 a15
 LAVA_PROFILES	?= twl92230 axp209
 # make stress: deep cycles (default: boot/stress.sh's, by MODE)
 CYCLES		?=
+# Config fragments merged after the board's (make test-debug: tests/debug.config)
+EXTRA_CONFIG	?=
+# make test-debug: the debug kernel's own build directory, the plans to run
+# (default all) and how much longer than usual each may take
+DEBUG_BUILD	?= $(build)/debug
+PLANS		?=
+DEBUG_TIMEOUT_SCALE ?= 4
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
@@ -27,6 +34,7 @@ obj		:= $(build)/obj
 images		:= $(build)/images
 CROSS		:= arm-linux-gnueabihf-
 fragment	:= $(top)/arch-patches/vexpress-pm.config
+fragments	:= $(fragment) $(abspath $(EXTRA_CONFIG))
 
 # ccache keys on content, not on the clone's path, so a fresh clone on the
 # same machine reuses the objects of an earlier one.
@@ -43,7 +51,7 @@ KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOS
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
 .PHONY: help deps tree config kernel rootfs images host run timeline bench stress shell test check \
-	patches clean lava lava-check
+	patches clean lava lava-check test-debug
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -68,6 +76,9 @@ help:
 	@echo '          MODE=realtime: two CPUs in real time (default 100 cycles)'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
+	@echo '  test-debug  the guest plans (PLANS, default all) on a debug kernel (lockdep, KASAN,'
+	@echo '          UBSAN, debugobjects, DEBUG_SHIRQ, kmemleak: tests/debug.config) built in'
+	@echo '          $$(DEBUG_BUILD) (default $(BUILD)/debug); not part of test'
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
 	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
@@ -90,12 +101,12 @@ deps:
 tree: deps
 	@sh scripts/prepare-tree.sh $(tree)
 
-$(obj)/.config: $(fragment) | tree
+$(obj)/.config: $(fragments) | tree
 	@mkdir -p $(obj)
 	$(KMAKE) -s vexpress_defconfig
-	cd $(tree) && ARCH=arm scripts/kconfig/merge_config.sh -m -O $(obj) $(obj)/.config $(fragment) >/dev/null
+	cd $(tree) && ARCH=arm scripts/kconfig/merge_config.sh -m -O $(obj) $(obj)/.config $(fragments) >/dev/null
 	$(KMAKE) -s olddefconfig
-	@sh scripts/check-config.sh $(fragment) $(obj)/.config || { rm -f $@; exit 1; }
+	@for f in $(fragments); do sh scripts/check-config.sh $$f $(obj)/.config || { rm -f $@; exit 1; }; done
 
 config: $(obj)/.config
 
@@ -139,6 +150,13 @@ shell: images
 
 test: images host
 	@sh tests/run.sh
+
+# Not part of 'test': a cold debug build alone takes longer than the whole
+# suite (docs/reliability.md). Guest plans only: the gates and self-tests
+# do not depend on the kernel's config.
+test-debug:
+	@$(MAKE) BUILD=$(DEBUG_BUILD) EXTRA_CONFIG=$(top)/tests/debug.config images host
+	@BUILD=$(DEBUG_BUILD) HOST_SUITES= TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) sh tests/run.sh $(PLANS)
 
 check: kernel
 	@sh scripts/check.sh $(tree) $(obj)

@@ -76,6 +76,8 @@ icount=--icount
 [ "${smp:-1}" = 1 ] || icount=
 args="--board $board --smp ${smp:-1} $icount $(header qemu-args)"
 tmo=$(header timeout); tmo=${tmo:-120}
+# A debug kernel (make test-debug) runs the same plans several times slower
+tmo=$((tmo * ${TIMEOUT_SCALE:-1}))
 allow=$(header allow)
 
 : > "$log.err"
@@ -193,9 +195,14 @@ elif [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
 	problem="plan exited $rc without a failed test"
 fi
 
-bad='Internal error:|Unable to handle kernel|Kernel panic|BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|blocked for more than'
+bad='Internal error:|Unable to handle kernel|Kernel panic|BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|UBSAN:|suspected memory leak|blocked for more than'
 reports=$(grep -E "$bad" "$log" | { if [ -n "$allow" ]; then grep -vE "$allow"; else cat; fi; })
 [ -n "$reports" ] && problem="${problem:+$problem; }kernel reports on the console"
+# A lockdep kernel stops checking after its first report (rootfs/init
+# prints debug_locks as the plan ends): whatever followed went unchecked.
+if grep -q '^vexpress-pm: debug_locks: *0' "$log"; then
+	problem="${problem:+$problem; }lockdep switched itself off (debug_locks = 0)"
+fi
 if [ -n "$host" ] && [ "$hrc" != 0 ]; then
 	problem="${problem:+$problem; }host script $host exited $hrc"
 fi

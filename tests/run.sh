@@ -28,7 +28,8 @@ if [ $# -gt 0 ]; then
 else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
-shared="kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest"
+# HOST_SUITES: the suites that do not boot a guest (make test-debug: none)
+shared=${HOST_SUITES-kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest}
 alone=
 for p in $plans; do
 	# The PMIC profiles a plan runs on ("# pmic:", default the TWL92230's):

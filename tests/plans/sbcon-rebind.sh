@@ -7,10 +7,11 @@
 # after its memory was freed, and its power-off work then ran on freed
 # memory (an oops in the workqueue, seen in 'make bench', which rebinds);
 # and after a rebind it kept its rail when the new PMIC went (a WARNING in
-# regulator_unregister, then an oops powering the domain).
+# regulator_unregister, then an oops powering the domain). On the debug
+# kernel, kmemleak then lists nothing of ours.
 . ./lib/board.sh
 ktap_print_header
-ktap_set_plan 17
+ktap_set_plan 18
 
 # listed NAME: how many times pm_genpd_summary lists domain NAME
 listed() {
@@ -47,4 +48,6 @@ for r in 1 2; do
 	check "rebind.$r.bound.domain-on" on "$(await 5000 on pd_status)"
 	echo auto > $MMCI/power/control
 done
+# Nothing the two rounds allocated in our drivers leaked
+kmemleak_check "rebind.kmemleak.ours"
 ktap_finished

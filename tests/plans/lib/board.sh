@@ -214,3 +214,28 @@ pmic_changed() {
 	fi
 	echo "$c" | sed 's/^ *//; s/ *$//'
 }
+
+# kmemleak (the debug kernel, make test-debug). kmemleak_check NAME: one
+# result, how many suspected leaks a scan lists whose allocation
+# backtrace passes through this board's drivers (0 expected; their
+# reports are printed); a skip on a kernel without kmemleak. kmemleak
+# lists only objects older than 5 s, hence the wait before the scan: a
+# leak in what the plan just did would not be listed yet (nothing to
+# await; under -icount the idle wait costs no host time).
+KMEMLEAK=/sys/kernel/debug/kmemleak
+OUR_CODE='sbcon_|twl92230|vexpress_pmic|vexpress_sleep|axp20x_sleep'
+kmemleak_check() {
+	if [ ! -w $KMEMLEAK ]; then
+		ktap_print_msg "$1: no kmemleak in this kernel"
+		ktap_test_skip "$1"
+		return
+	fi
+	sleep 6
+	echo scan > $KMEMLEAK
+	n=$(awk -v ours="$OUR_CODE" '
+		/^unreferenced object/ { n += hit; hit = 0 }
+		$0 ~ ours { hit = 1 }
+		END { print n + hit }' $KMEMLEAK)
+	[ "$n" = 0 ] || sed 's/^/# /' $KMEMLEAK
+	check "$1" 0 "$n"
+}
