@@ -28,14 +28,13 @@ if [ $# -gt 0 ]; then
 else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
-shared="kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest"
+shared="kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest lava"
 alone=
 for p in $plans; do
-	# The PMIC profiles a plan runs on ("# pmic:", default the TWL92230's):
-	# one suite each, named PLAN on the TWL92230 and PLAN@axp209.
-	profs=$(sed -n 's/^# pmic: //p' "tests/plans/$p.sh" 2>/dev/null | head -n 1)
+	# The PMIC profiles a plan runs on (tests/plan-profiles.sh): one
+	# suite each, named PLAN on the TWL92230 and PLAN@axp209.
 	suites=
-	for prof in ${profs:-twl92230}; do
+	for prof in $(sh tests/plan-profiles.sh "tests/plans/$p.sh"); do
 		case $prof in
 		twl92230) suites="$suites $p" ;;
 		*) suites="$suites $p@$prof" ;;
@@ -78,6 +77,7 @@ for s in $shared; do
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
+	lava) t=9998 ;;	# lava/quick.sh: about 2 minutes
 	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/${s%@*}.sh" 2>/dev/null | head -n 1) ;;
 	esac
 	echo "${t:-120} $n $s"
