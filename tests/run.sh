@@ -8,7 +8,8 @@
 # (it must report failure when a guest fails, hangs, or prints a truncated
 # log), the ordering oracle's (on recorded and deliberately reordered
 # traces) and EXTRA_PATCHES' (every patch format applies, a patch that
-# changes nothing stops the build), then every tests/plans/*.sh guest plan
+# changes nothing stops the build), short LAVA jobs run by lava-run
+# (lava/quick.sh), then every tests/plans/*.sh guest plan
 # (fixture-* plans are only for the runner's tests) on each PMIC profile
 # it names, each booted in QEMU: tests/run-suite.sh runs one.
 # Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
