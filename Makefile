@@ -83,7 +83,8 @@ help:
 	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
 	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/'
-	@echo '  lava-check  the a9 TWL92230 job run end to end by Debian'"'"'s lava-run, results checked'
+	@echo '  lava-check  the a9 TWL92230 and AXP209 jobs run end to end by Debian'"'"'s lava-run,'
+	@echo '          results checked (test runs short jobs: the lava suite)'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
@@ -171,8 +172,8 @@ lava:
 	  sh lava/make-jobs.sh --board $$b --profile $$p $(if $(LAVA_URL),--url $(LAVA_URL)) || exit 1; \
 	done; done
 
-# Not part of 'test': see docs/lava.md (lava-run of the whole job takes
-# longer than the suite's budget). .ci/run runs it after 'test'.
+# Not part of 'test': lava-run of the whole jobs takes longer than the
+# suite's budget; 'test' runs short jobs (the lava suite, lava/quick.sh).
 lava-check: images
 	@sh lava/check.sh
 

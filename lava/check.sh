@@ -12,6 +12,10 @@
 #    passes, every test case passes or skips, the sleep test's rtcwake runs
 #    all pass, and fixture-fail's failing result comes out as a LAVA
 #    failure.
+# 3. The vexpress-a9 AXP209 job (the plans whose "# pmic:" header names
+#    the AXP209) the same way, on QEMU 10 (QEMU_AXP209, default
+#    boot/qemu-backport.sh; a skip, saying why, without it).
+# lava/quick.sh, a suite of make test, is the short form.
 # KTAP out; the last line "N passed, N failed".
 set -u
 
@@ -43,8 +47,8 @@ if qemu-system-arm -M vexpress-a9 -device help 2>/dev/null | grep -q '"axp209_pm
 	echo "ok $((n = n + 1)) run-job: QEMU without the PMIC model # SKIP this QEMU has axp209_pmu"
 else
 	sh "$top/lava/make-jobs.sh" --profile axp209 --out "$work/axp" --no-sleep \
-		--plans pmic-hwmon > "$work/axp.gen" 2>&1
-	sh "$top/lava/run-job.sh" "$work/axp/vexpress-pm-a9-axp209.yaml" "$work/axp/run" \
+		--plans pmic-i2cdev > "$work/axp.gen" 2>&1
+	QEMU=qemu-system-arm sh "$top/lava/run-job.sh" "$work/axp/vexpress-pm-a9-axp209.yaml" "$work/axp/run" \
 		> "$work/axp.out" 2>&1
 	rc=$?
 	grep -q "has no 'axp209_pmu' device model" "$work/axp.out"
@@ -78,6 +82,20 @@ rc=$?
 sed -n 's/^# \(lava-run\|test cases\)/# \1/p' "$work/job.out"
 grep -E '^not ok|^# lava error' "$work/job.out" | sed 's/^/# /'
 result $rc "lava-run: job passed, all test cases passed, 10 sleep runs passed, fixture-fail.fixture.b failed ($(tail -1 "$work/job.out"); log $work/job/run/job.log)"
+
+echo "# lava: the a9 AXP209 job with lava-run"
+qaxp=${QEMU_AXP209:-$top/boot/qemu-backport.sh}
+sh "$top/lava/make-jobs.sh" --profile axp209 --out "$work/axp209" > "$work/axp209.gen" 2>&1
+rc=0
+QEMU=$qaxp sh "$top/lava/run-job.sh" "$work/axp209/vexpress-pm-a9-axp209.yaml" "$work/axp209/run" \
+	> "$work/axp209.out" 2>&1 || rc=$?
+if [ $rc = 2 ] && grep -q "device model" "$work/axp209.out"; then
+	echo "ok $((n = n + 1)) lava-run: the AXP209 job # SKIP $(tail -n 1 "$work/axp209.out")"
+else
+	sed -n 's/^# \(lava-run\|test cases\)/# \1/p' "$work/axp209.out"
+	grep -E '^not ok|^# lava error' "$work/axp209.out" | sed 's/^/# /'
+	result $rc "lava-run: AXP209 job passed, all test cases passed, 10 sleep runs passed ($(tail -1 "$work/axp209.out"); log $work/axp209/run/job.log)"
+fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make-jobs.sh [--board a9|a15] [--profile twl92230|axp209] [--url URL]
 #              [--out DIR] [--plans "NAME..."] [--sleep-runs N] [--no-sleep]
+#              [--sleep-icount]
 #
 # Write one LAVA job (YAML, LAVA's "qemu" device type) for one board and
 # PMIC profile: DIR/vexpress-pm-BOARD-PROFILE.yaml. For each test plan
@@ -12,7 +13,10 @@
 # inline test definition whose run step is /lava-plan.sh (rootfs/): it runs
 # the plan and makes each KTAP result a LAVA test case. Last, a KernelCI-style
 # sleep test: util-linux's rtcwake -d rtc0 -m mem -s 5, N times (default 10),
-# one test case per run, after checking rtc0 can wake the system.
+# one test case per run, after checking rtc0 can wake the system; on two
+# CPUs in real time, as a lab's board sleeps, or with --sleep-icount on one
+# CPU under -icount, where the alarm's 5 s pass in virtual time (a quick
+# check of the wiring).
 #
 # Images are referenced as URL/images/FILE (zImage, the board DTB,
 # rootfs.cpio.gz), DT-edited DTBs as URL/lava/dtb/FILE (--out, default
@@ -24,13 +28,16 @@
 #
 # --plans: the plans to run (default: every plan but fixture-*, those pinned
 # to another board, and on a15 only those checked there, see below); a
-# plan the job cannot express is left out, saying why. Exit status 2 on bad
+# plan whose "# pmic:" header does not name the profile (no header: the
+# TWL92230 only, tests/plan-profiles.sh) is left out, as is a plan the job
+# cannot express (a "# host:" script beside QEMU, "# qemu-args: --no-pmic"),
+# saying why. Exit status 2 on bad
 # input (no kernel or initramfs, unknown board, profile or plan).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
-board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10
+board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift ;;
@@ -40,6 +47,7 @@ while [ $# -gt 0 ]; do
 	--plans) plans=$2; shift ;;
 	--sleep-runs) sleep_runs=$2; shift ;;
 	--no-sleep) sleep_runs=0 ;;
+	--sleep-icount) sleep_icount=yes ;;
 	*) echo "make-jobs.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -138,7 +146,7 @@ deploy_boot() {
 EOF
 }
 
-total_s=0 n=0 left_out=
+total_s=0 n=0 left_out= other_pmic=
 {
 cat <<EOF
 # LAVA job: vexpress-pm on QEMU $machine, PMIC $profile.
@@ -176,6 +184,23 @@ for plan in $plans; do
 	if [ -n "$pboard" ] && [ "$pboard" != "$board" ]; then
 		left_out="$left_out $plan(board $pboard)"; continue
 	fi
+	# "# host:" runs a script beside QEMU (tests/host/, through QMP),
+	# which a LAVA job has no place for.
+	host=$(header host)
+	if [ -n "$host" ]; then
+		left_out="$left_out $plan(host: $host)"; continue
+	fi
+	# "# boots: 2" (hibernation) boots again from the same SD card to
+	# resume: one LAVA boot action cannot, and the job carries no card.
+	boots=$(header boots)
+	if [ "${boots:-1}" != 1 ]; then
+		left_out="$left_out $plan(boots: $boots)"; continue
+	fi
+	profs=$(sh "$top/tests/plan-profiles.sh" "$file")
+	case " $profs " in
+	*" $profile "*) ;;
+	*) other_pmic="$other_pmic $plan"; continue ;;
+	esac
 	# qemu-args: --append, --device; --no-pmic cannot be, the job's QEMU
 	# has the PMIC on every boot (context: extra_options).
 	# shellcheck disable=SC2046 # a word list by design
@@ -233,10 +258,16 @@ EOF
 	n=$((n + 1))
 	total_s=$((total_s + tmo + 30 + 240))
 done
-if [ "$sleep_runs" -gt 0 ]; then
+if [ "$sleep_runs" -gt 0 ] && [ $sleep_icount = yes ]; then
+	# One CPU in virtual time: the idle guest's clock jumps to the PL031's
+	# alarm, so a cycle takes well under a second of wall time.
+	deploy_boot "maxcpus=1" "$url/images/$dtb" "-smp 1 -icount shift=1,sleep=off -rtc clock=vm"
+elif [ "$sleep_runs" -gt 0 ]; then
 	# Real time on two CPUs, as a lab's board would sleep: the PL031's
 	# alarm after 5 s of wall time ends each cycle.
 	deploy_boot "maxcpus=2" "$url/images/$dtb" "-smp 2"
+fi
+if [ "$sleep_runs" -gt 0 ]; then
 	cat <<EOF
 - test:
     timeout: {minutes: $(mins $((sleep_runs * 20 + 60)))}
@@ -258,7 +289,8 @@ EOF
 	total_s=$((total_s + sleep_runs * 20 + 60 + 240))
 fi
 } > "$tmp"
+[ -z "$other_pmic" ] || left_out="$left_out (not for the $profile:$other_pmic)"
 [ $n -gt 0 ] || [ "$sleep_runs" -gt 0 ] || { echo "make-jobs.sh: $job: no plan to run" >&2; rm -f "$tmp"; exit 2; }
 sed "s/@JOB_MINUTES@/$(mins $total_s)/" "$tmp" > "$yaml"
 rm -f "$tmp"
-echo "  LAVA    $yaml: $n plans${left_out:+ (left out:$left_out)}$([ "$sleep_runs" = 0 ] || echo ", sleep x$sleep_runs")"
+echo "  LAVA    $yaml: $n plans${left_out:+ (left out:$left_out)}$([ "$sleep_runs" = 0 ] || echo ", sleep x$sleep_runs")$([ $sleep_icount = no ] || echo " under -icount")"

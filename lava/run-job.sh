@@ -15,6 +15,11 @@
 # 10). Prints one KTAP line per judgement and
 # "N passed, N failed"; exit status 0 only if all hold.
 #
+# The device's QEMU is QEMU if set (e.g. boot/qemu-backport.sh, Debian 12's
+# QEMU 10 for the AXP209 profile), else qemu-system-arm: the device
+# configuration's boot command names it, as a lab's device dictionary
+# would for a worker whose qemu-system-arm lacks the board's PMIC.
+#
 # Installs lava-dispatcher and lava-common when they are missing (root,
 # Debian 12); exit status 2 when the dispatcher cannot run the job at all:
 # not root, no lava-run, the job's images missing, or a QEMU without the
@@ -51,24 +56,31 @@ if ! command -v lava-run >/dev/null || ! python3 -c 'import jinja2, yaml' 2>/dev
 fi
 
 # LAVA's device-type templates ship in lava-server; unpack, don't install.
-types=$build/lava/lava-server/usr/share/lava-server/device-types
+# Kept across clones and builds, as 'make deps' keeps QEMU 10.
+cache=${LAVA_SERVER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/lava-server}
+types=$cache/root/usr/share/lava-server/device-types
 if [ ! -f "$types/qemu.jinja2" ]; then
-	dl=$build/lava/dl
-	rm -rf "$dl" && mkdir -p "$dl"
-	(cd "$dl" && apt-get download lava-server >/dev/null 2>&1) ||
+	rm -rf "$cache" && mkdir -p "$cache/dl"
+	(cd "$cache/dl" && apt-get download lava-server >/dev/null 2>&1) ||
 		die "cannot download the lava-server package (its device-type templates)"
-	rm -rf "$build/lava/lava-server"
-	dpkg -x "$dl"/lava-server_*.deb "$build/lava/lava-server"
+	dpkg -x "$cache"/dl/lava-server_*.deb "$cache/root"
 	[ -f "$types/qemu.jinja2" ] || die "lava-server has no device-types/qemu.jinja2"
 fi
+
+qemu=${QEMU:-qemu-system-arm}
+case "$qemu" in
+*/*) [ -x "$qemu" ] || die "QEMU=$qemu is not an executable"
+	qemu=$(cd "$(dirname "$qemu")" && pwd)/${qemu##*/} ;;
+*) command -v "$qemu" >/dev/null || die "the dispatcher has no $qemu (package qemu-system-arm)" ;;
+esac
 
 mkdir -p "$out"
 rm -rf "$out/tmp" "$out/job.log" "$out/results.yaml"
 
 # The job's context, its images, and the device configuration.
-python3 - "$job" "$types" "$out/device.yaml" > "$out/job.facts" <<'EOF'
+python3 - "$job" "$types" "$out/device.yaml" "$qemu" > "$out/job.facts" <<'EOF'
 import sys, yaml, jinja2
-job, types, device = sys.argv[1:]
+job, types, device, qemu = sys.argv[1:]
 j = yaml.safe_load(open(job))
 ctx = j.get("context", {})
 # A local QEMU device as a lab's device dictionary would describe it.
@@ -76,7 +88,11 @@ dd = "{% extends 'qemu.jinja2' %}\n{% set netdevice = 'user' %}\n"
 env = jinja2.Environment(loader=jinja2.FileSystemLoader([types]),
                          trim_blocks=True, autoescape=False)
 text = env.from_string(dd).render(**ctx)
-yaml.safe_load(text)
+dev = yaml.safe_load(text)
+# The template names the binary by arch only (qemu-system-arm).
+if qemu != "qemu-system-arm":
+    dev["actions"]["boot"]["methods"]["qemu"]["parameters"]["command"] = qemu
+    text = "# qemu.jinja2, boot command: %s\n" % qemu + yaml.safe_dump(dev)
 open(device, "w").write(text)
 print("machine", ctx.get("machine", ""))
 for o in ctx.get("extra_options", []):
@@ -87,12 +103,10 @@ for a in j["actions"]:
         print("url", img["url"])
 EOF
 
-qemu="qemu-system-arm"
-command -v $qemu >/dev/null || die "the dispatcher has no $qemu (package qemu-system-arm)"
 machine=$(sed -n 's/^machine //p' "$out/job.facts")
 for d in $(sed -n 's/^device //p' "$out/job.facts"); do
-	$qemu -M "$machine" -device help 2>/dev/null | grep -q "\"$d\"" ||
-		die "the dispatcher's QEMU ($($qemu --version | head -1)) has no '$d' device model, which the job's board needs"
+	"$qemu" -M "$machine" -device help 2>/dev/null | grep -q "\"$d\"" ||
+		die "the dispatcher's QEMU ($qemu: $("$qemu" --version 2>&1 | head -1)) has no '$d' device model, which the job's board needs"
 done
 
 missing=

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Install the Debian packages vexpress-pm needs; costs one dpkg-query when
 # everything is already there (no apt-get update unless something is missing).
-# Then, on Debian 12, the second QEMU for the AXP209 profile
-# (scripts/fetch-qemu10.sh; nothing to do once it is there).
+# Then LAVA's dispatcher, and on Debian 12 the second QEMU for the AXP209
+# profile (scripts/fetch-qemu10.sh; nothing to do once it is there).
 set -eu
 
 pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
@@ -50,5 +50,24 @@ if [ -n "$missing" ] || [ $armhf = no ]; then
 fi
 [ -z "$unknown" ] ||
 	echo "  APT     not in this distribution's archive:$unknown (the checks that need it are skipped)"
+
+# The lava suite's dispatcher (lava/quick.sh), without its recommends: the
+# NFS, TFTP and LXC services of a lab's worker, which our jobs do not use.
+# Debian 12 has 2023.01; where the archive has none, the suite is a skip.
+if ! installed lava-dispatcher; then
+	if [ "$(id -u)" != 0 ]; then
+		echo "  APT     lava-dispatcher not installed (run 'make deps' as root; the lava suite is skipped)"
+	else
+		known lava-dispatcher || apt-get update -qq >/dev/null
+		if known lava-dispatcher; then
+			echo "  APT     install lava-dispatcher (without recommends)"
+			DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+				lava-dispatcher >/dev/null ||
+				{ echo "deps: apt-get install failed for: lava-dispatcher" >&2; exit 1; }
+		else
+			echo "  APT     not in this distribution's archive: lava-dispatcher (the lava suite is skipped)"
+		fi
+	fi
+fi
 
 sh "$(dirname "$0")/fetch-qemu10.sh"

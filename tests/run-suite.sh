@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # run-suite.sh SUITE: one suite of the test run (tests/run.sh): the
 # kernel-quality gates, the runner's, the oracle's or EXTRA_PATCHES'
-# self-tests, or a guest plan. Prints its results as an indented KTAP
+# self-tests, the LAVA jobs' short check (lava), or a guest plan. Prints its results as an indented KTAP
 # subtest, then how long it took, then "# counts: PASSED FAILED SKIPPED".
 set -u
 
@@ -24,6 +24,8 @@ oracle-selftest)
 	out=$(sh tests/sleeptrace/selftest.sh) ;;
 extra-patches-selftest)
 	out=$(sh tests/extra-patches-selftest.sh) ;;
+lava)
+	out=$(sh lava/quick.sh) ;;
 *)
 	# PLAN or PLAN@PROFILE: the QEMU for the profile comes from run.sh
 	plan=${1%@*} prof=twl92230

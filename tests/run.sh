@@ -8,7 +8,8 @@
 # (it must report failure when a guest fails, hangs, or prints a truncated
 # log), the ordering oracle's (on recorded and deliberately reordered
 # traces) and EXTRA_PATCHES' (every patch format applies, a patch that
-# changes nothing stops the build), then every tests/plans/*.sh guest plan
+# changes nothing stops the build), short LAVA jobs run by lava-run
+# (lava/quick.sh), then every tests/plans/*.sh guest plan
 # (fixture-* plans are only for the runner's tests) on each PMIC profile
 # it names, each booted in QEMU: tests/run-suite.sh runs one.
 # Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
@@ -29,14 +30,13 @@ else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
 # HOST_SUITES: the suites that do not boot a guest (make test-debug: none)
-shared=${HOST_SUITES-kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest}
+shared=${HOST_SUITES-kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest lava}
 alone=
 for p in $plans; do
-	# The PMIC profiles a plan runs on ("# pmic:", default the TWL92230's):
-	# one suite each, named PLAN on the TWL92230 and PLAN@axp209.
-	profs=$(sed -n 's/^# pmic: //p' "tests/plans/$p.sh" 2>/dev/null | head -n 1)
+	# The PMIC profiles a plan runs on (tests/plan-profiles.sh): one
+	# suite each, named PLAN on the TWL92230 and PLAN@axp209.
 	suites=
-	for prof in ${profs:-twl92230}; do
+	for prof in $(sh tests/plan-profiles.sh "tests/plans/$p.sh"); do
 		case $prof in
 		twl92230) suites="$suites $p" ;;
 		*) suites="$suites $p@$prof" ;;
@@ -79,6 +79,7 @@ for s in $shared; do
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
+	lava) t=9998 ;;	# lava/quick.sh: about 2 minutes
 	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/${s%@*}.sh" 2>/dev/null | head -n 1) ;;
 	esac
 	echo "${t:-120} $n $s"

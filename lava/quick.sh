@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# quick.sh: the LAVA jobs' wiring, checked in a couple of minutes: the
+# "lava" suite of make test (tests/run.sh); make lava-check (check.sh) is
+# the long form. Short vexpress-a9 jobs (lava/make-jobs.sh), every boot
+# under -icount so that the host's load cannot fail them, run end to end by
+# Debian's lava-run (lava/run-job.sh) and judged on LAVA's own results:
+#  - TWL92230 (the system's QEMU): fixture-fail, whose failing case must
+#    come out as a LAVA failure and its passing one as a pass; the
+#    KernelCI-style sleep test, rtcwake -d rtc0 -m mem -s 5 ten times, in
+#    virtual time.
+#  - AXP209 (QEMU 10: run.sh's choice, else boot/qemu-backport.sh):
+#    axp209-board and the same sleep test.
+# Every other test case must pass, and each job must pass as a whole.
+# Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED"
+# (tests/run-suite.sh). A job is a skip, saying why, where it cannot run:
+# no lava-run ('make deps' installs lava-dispatcher where Debian has it),
+# not root (lava-run needs it), or no QEMU with the profile's PMIC model.
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+work=$build/lava/quick
+rm -rf "$work" && mkdir -p "$work"
+pass=0 fail=0 skip=0 n=0
+
+# job PROFILE QEMU WHY-NO-QEMU PLANS [--expect-fail PLAN.CASE]
+job() {
+	prof=$1 q=$2 why=$3 plans=$4
+	shift 4
+	if ! command -v lava-run >/dev/null; then
+		why="no lava-run (package lava-dispatcher; 'make deps' installs it on Debian 12)"
+	elif [ "$(id -u)" != 0 ]; then
+		why="lava-run must run as root"
+	elif [ -z "$q" ]; then
+		why="no QEMU for the $prof profile: $why"
+	else
+		why=
+	fi
+	if [ -n "$why" ]; then
+		n=$((n + 1)) skip=$((skip + 1))
+		echo "    ok $n lava.a9-$prof # SKIP $why"
+		return
+	fi
+	sh "$top/lava/make-jobs.sh" --profile "$prof" --out "$work/$prof" \
+		--plans "$plans" --sleep-icount > "$work/$prof.gen" 2>&1 ||
+		{ n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n lava.a9-$prof: make-jobs.sh"
+		  sed 's/^/    # /' "$work/$prof.gen"; return; }
+	rc=0
+	QEMU=$q sh "$top/lava/run-job.sh" "$work/$prof/vexpress-pm-a9-$prof.yaml" \
+		"$work/$prof/run" "$@" > "$work/$prof.out" 2>&1 || rc=$?
+	if [ $rc = 2 ] && grep -q "device model" "$work/$prof.out"; then
+		n=$((n + 1)) skip=$((skip + 1))
+		echo "    ok $n lava.a9-$prof # SKIP $(tail -n 1 "$work/$prof.out")"
+		return
+	fi
+	# run-job.sh's judgements, one result each, numbered on.
+	sed -n 's/^# \(lava-run\|test cases\)/    # a9-'"$prof"' \1/p' "$work/$prof.out"
+	while IFS= read -r line; do
+		case "$line" in
+		"ok "[0-9]*)
+			n=$((n + 1)) pass=$((pass + 1))
+			echo "    ok $n lava.a9-$prof: ${line#ok [0-9]* }" ;;
+		"not ok "[0-9]*)
+			n=$((n + 1)) fail=$((fail + 1))
+			echo "    not ok $n lava.a9-$prof: ${line#not ok [0-9]* }" ;;
+		esac
+	done < "$work/$prof.out"
+	# No judgement at all (run-job.sh stopped early) or a failed one: say where.
+	if [ $rc != 0 ]; then
+		grep -qE '^(not )?ok [0-9]' "$work/$prof.out" ||
+			{ n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n lava.a9-$prof: run-job.sh exit $rc"; }
+		tail -n 3 "$work/$prof.out" | sed 's/^/    # /'
+		echo "    # log: $work/$prof/run/job.log"
+	fi
+}
+
+job twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
+	fixture-fail --expect-fail fixture-fail.fixture.b
+job axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
+	"axp209-board"
+echo "# counts: $pass $fail $skip"
