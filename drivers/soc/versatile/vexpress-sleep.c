@@ -463,8 +463,8 @@ static const struct platform_suspend_ops vexpress_sleep_ops = {
 /*
  * Hibernation. The image goes to a disk whose controller (the MMCI) is a
  * member of the PMIC-switched VMMC domain, and genpd switches that domain
- * over I2C in the noirq callbacks: it stays on while the image is written
- * (freeze_noirq and thaw_noirq leave it alone) and goes off in
+ * over I2C in the noirq callbacks: off in freeze_noirq, on again in
+ * thaw_noirq, so it is on while the image is written, and off in
  * poweroff_noirq. The platform's part comes after that, as prepare_late
  * does for suspend, and powers the board off through the motherboard's
  * system controller (the sys-off handler vexpress-poweroff registered).
@@ -515,7 +515,8 @@ static const struct platform_hibernation_ops vexpress_sleep_hib_ops = {
  * its sleep configuration at its next SLEEP signal: while the image is
  * written, or after the restore, whose kernel believes it disarmed. So
  * disarm again here, a no-op without I2C traffic when nothing is armed,
- * and fail the phase (the core then backs out) if it cannot be done.
+ * and fail the phase if it cannot be done: freeze_late and poweroff_late
+ * then back out; the core only logs a failed thaw_early or restore_early.
  */
 static int vexpress_sleep_hib_disarm(struct device *dev)
 {
