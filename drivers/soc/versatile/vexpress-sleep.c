@@ -37,14 +37,19 @@
  * User space stays frozen and the devices' suspend and resume callbacks do
  * not run between rounds. A wakeup event, a reading at the threshold or a
  * failed read ends the loop with a full resume.
+ *
+ * Unmonitored, suspend_again sends the board back to sleep too when no
+ * wakeup event ended the WFI: see vexpress_sleep_stray().
  */
 
 #include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/cleanup.h>
 #include <linux/delay.h>
+#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/err.h>
+#include <linux/fault-inject.h>
 #include <linux/i2c.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -119,8 +124,11 @@ struct vexpress_sleep_pmic {
  * @wdt_rate: its count rate with TWD_WDT_PRESCALER, Hz
  * @wdt_ticks: the interval of the transition in progress; 0: not monitoring
  * @rounds: monitor rounds of the transition in progress
+ * @strays: rounds in a row that no wakeup event ended
+ * @slept: enter ran in this round (a pm_test level stops before it)
  * @wakeups: wakeup event count when the first round went to sleep
  * @quiet: no wakeup event was in progress then
+ * @stray_dir: debugfs directory of the stray-interrupt fault_attr
  */
 struct vexpress_sleep {
 	struct device *dev;
@@ -135,8 +143,11 @@ struct vexpress_sleep {
 	unsigned long wdt_rate;
 	u32 wdt_ticks;
 	unsigned int rounds;
+	unsigned int strays;
+	bool slept;
 	unsigned int wakeups;
 	bool quiet;
+	struct dentry *stray_dir;
 };
 
 /* platform_suspend_ops take no context; suspend_set_ops() orders access */
@@ -149,6 +160,38 @@ MODULE_PARM_DESC(arm_in_prepare,
 		 "Arm the PMIC in .prepare, before the noirq phase (breaks suspend; tests only)");
 #else
 #define arm_in_prepare false
+#endif
+
+/*
+ * Rounds in a row that may end with no wakeup event before the board is
+ * resumed anyway, so that an interrupt stuck pending cannot keep it going
+ * round suspend_enter() unseen.
+ */
+#define VEXPRESS_SLEEP_MAX_STRAYS	8
+
+#ifdef CONFIG_VEXPRESS_SLEEP_FAULT_INJECTION
+static DECLARE_FAULT_ATTR(stray_irq_attr);
+
+/* Only a board with the monitor's timer can raise a stray interrupt */
+static bool vexpress_sleep_inject_stray(struct vexpress_sleep *vs)
+{
+	return vs->wdt && should_fail(&stray_irq_attr, 1);
+}
+
+static void vexpress_sleep_stray_debugfs(struct vexpress_sleep *vs)
+{
+	vs->stray_dir = fault_create_debugfs_attr("vexpress_sleep_stray_irq",
+						  NULL, &stray_irq_attr);
+}
+#else
+static bool vexpress_sleep_inject_stray(struct vexpress_sleep *vs)
+{
+	return false;
+}
+
+static void vexpress_sleep_stray_debugfs(struct vexpress_sleep *vs)
+{
+}
 #endif
 
 /* Policy, not hardware: parameters rather than DT properties */
@@ -236,6 +279,7 @@ static int vexpress_sleep_begin(suspend_state_t state)
 	vs->state = state;
 	vs->disarm_failed = false;
 	vs->rounds = 0;
+	vs->strays = 0;
 	if (vs->sensor && state == PM_SUSPEND_MEM)
 		ticks = div_u64((u64)vs->wdt_rate * ms, MSEC_PER_SEC);
 	vs->wdt_ticks = ticks ? min_t(u64, ticks, U32_MAX) : 0;
@@ -274,11 +318,11 @@ static int vexpress_sleep_prepare_late(void)
  * event and the core goes on to ask suspend_again. Runs on the one CPU
  * left, whose banked TWD registers and PPI these are.
  */
-static void vexpress_sleep_monitor_start(struct vexpress_sleep *vs)
+static void vexpress_sleep_monitor_start(struct vexpress_sleep *vs, u32 ticks)
 {
 	writel_relaxed(0, vs->wdt + TWD_WDT_CONTROL);
 	writel_relaxed(TWD_WDT_INTSTAT_EVENT, vs->wdt + TWD_WDT_INTSTAT);
-	writel_relaxed(vs->wdt_ticks, vs->wdt + TWD_WDT_LOAD);
+	writel_relaxed(ticks, vs->wdt + TWD_WDT_LOAD);
 	enable_percpu_irq(vs->wdt_irq, IRQ_TYPE_NONE);
 	writel(FIELD_PREP(TWD_WDT_CONTROL_PRESCALER, TWD_WDT_PRESCALER) |
 	       TWD_WDT_CONTROL_IT_ENABLE | TWD_WDT_CONTROL_ENABLE,
@@ -293,20 +337,30 @@ static void vexpress_sleep_monitor_stop(struct vexpress_sleep *vs)
 	disable_percpu_irq(vs->wdt_irq);
 }
 
+/*
+ * Fault injection's stray interrupt is the monitor's timer, started with
+ * one tick to go and no monitoring: it ends the WFI at once, as the local
+ * timer's interrupt does when left pending (vexpress_sleep_stray()).
+ */
 static int vexpress_sleep_enter(suspend_state_t state)
 {
 	struct vexpress_sleep *vs = vexpress_sleep;
+	u32 ticks;
 
 	switch (state) {
 	case PM_SUSPEND_STANDBY:
 	case PM_SUSPEND_MEM:
-		if (vs->wdt_ticks && !vs->rounds)
+		if (!vs->rounds && !vs->strays)
 			vs->quiet = pm_get_wakeup_count(&vs->wakeups, false);
-		if (vs->wdt_ticks)
-			vexpress_sleep_monitor_start(vs);
+		vs->slept = true;
+		ticks = vs->wdt_ticks;
+		if (!ticks && vexpress_sleep_inject_stray(vs))
+			ticks = 1;
+		if (ticks)
+			vexpress_sleep_monitor_start(vs, ticks);
 		/* WFI until a wakeup interrupt (the PL031 alarm) is pending */
 		cpu_do_idle();
-		if (vs->wdt_ticks)
+		if (ticks)
 			vexpress_sleep_monitor_stop(vs);
 		return 0;
 	default:
@@ -401,6 +455,28 @@ static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
 }
 
 /*
+ * Only a wakeup interrupt should end the WFI, but any interrupt that is
+ * enabled in the GIC and pending does. The local timer's is one: raised
+ * after arch_suspend_disable_irqs() and before tick_suspend() stops the
+ * timer, it stays pending through enter (in real time on QEMU, about one
+ * cycle in 17). Taken for the wakeup, it would resume the board early, its
+ * alarm still set. With no wakeup event since the first round went to
+ * sleep, the board goes back to sleep instead, as s2idle does after a
+ * spurious wakeup; the core repeats suspend_enter() from the late suspend
+ * phase on. A limit makes an interrupt stuck pending visible.
+ */
+static bool vexpress_sleep_stray(struct vexpress_sleep *vs)
+{
+	if (vs->strays++ == VEXPRESS_SLEEP_MAX_STRAYS) {
+		dev_warn(vs->dev, "woken %u times in a row by no wakeup source, resuming\n",
+			 vs->strays);
+		return false;
+	}
+	pm_pr_dbg("vexpress-sleep: woken by no wakeup source, back to sleep\n");
+	return true;
+}
+
+/*
  * After finish, with the devices resumed up to resume_early and user space
  * frozen. A wakeup event (the RTC alarm) may have come with the timer, or
  * between the rounds, or during the read: the core then resumes fully. A
@@ -411,10 +487,14 @@ static bool vexpress_sleep_suspend_again(void)
 {
 	struct vexpress_sleep *vs = vexpress_sleep;
 	int threshold = READ_ONCE(monitor_threshold_mc);
+	bool slept = vs->slept;
 	int mc, ret;
 
-	if (!vs->wdt_ticks)
+	vs->slept = false;
+	if (!slept)
 		return false;
+	if (!vs->wdt_ticks)
+		return !vexpress_sleep_woken(vs) && vexpress_sleep_stray(vs);
 	if (vexpress_sleep_woken(vs)) {
 		pm_pr_dbg("vexpress-sleep: monitor: wakeup event after %u rounds, resuming\n",
 			  vs->rounds);
@@ -736,6 +816,7 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	ret = vexpress_sleep_monitor_probe(vs);
 	if (ret)
 		return ret;
+	vexpress_sleep_stray_debugfs(vs);
 
 	platform_set_drvdata(pdev, vs);
 	vexpress_sleep = vs;
@@ -747,10 +828,13 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 
 static void vexpress_sleep_remove(struct platform_device *pdev)
 {
+	struct vexpress_sleep *vs = platform_get_drvdata(pdev);
+
 	/* Wait for a transition in progress to end */
 	hibernation_set_ops(NULL);
 	suspend_set_ops(NULL);
 	vexpress_sleep = NULL;
+	debugfs_remove_recursive(vs->stray_dir);
 }
 
 static const struct of_device_id vexpress_sleep_of_match[] = {
