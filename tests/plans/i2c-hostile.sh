@@ -84,11 +84,13 @@ funcs.null EFAULT
 unknown-ioctl ENOTTY"
 
 # The writable files of the board's drivers: the SBCon's fault_attr
-# directories and fault_whole_sleep, the module parameters, the PMIC's
+# directories and fault_whole_sleep, the sleep controller's, the module
+# parameters, the PMIC's
 # regmap in debugfs and the drivers' bind/unbind (the PM domain's driver has none:
 # suppress_bind_attrs). KUnit's debugfs "run" file runs the suite on any
 # write, by design: not garbage-tested.
 files=$(find /sys/kernel/debug/i2c/i2c-"$BUS"/fail_* /sys/kernel/debug/i2c/i2c-"$BUS"/fault_* \
+	/sys/kernel/debug/vexpress_sleep_stray_irq \
 	/sys/kernel/debug/regmap/*-004a \
 	/sys/module/i2c_sbcon_timer/parameters /sys/module/vexpress_sleep/parameters \
 	-type f -perm -200 2>/dev/null
@@ -122,6 +124,7 @@ as_nobody_write() {
 }
 perms="/dev/i2c-$BUS /sys/kernel/debug/i2c/i2c-$BUS/fail_nak/probability
 /sys/kernel/debug/i2c/i2c-$BUS/fail_timeout/times
+/sys/kernel/debug/vexpress_sleep_stray_irq/probability
 /sys/module/vexpress_sleep/parameters/arm_in_prepare /sys/power/state
 /sys/power/mem_sleep /sys/power/pm_test /sys/power/wakeup_count"
 

@@ -10,13 +10,16 @@
 # pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
-ktap_set_plan 26
+ktap_set_plan 30
 
 SC=/sys/bus/platform/devices/sleep-controller
 PMIC_DEV=$(printf '%d-%04x' "$BUS" "$PMIC")
 DRV=$(readlink -f "/sys/bus/i2c/devices/$PMIC_DEV/driver")
 bound() { [ -e "$1/driver" ] && echo bound || echo unbound; }
 pd_listed() { [ -n "$(pd_status)" ] && echo yes || echo no; }
+# The sleep controller's debugfs fault_attr: removed at unbind, or the next
+# probe could not create it again
+stray_knob() { [ -d /sys/kernel/debug/vexpress_sleep_stray_irq ] && echo yes || echo no; }
 
 # cycle NAME: a deep cycle that succeeds and leaves the PMIC disarmed
 cycle() {
@@ -45,8 +48,10 @@ done
 for r in 1 2; do
 	echo sleep-controller > /sys/bus/platform/drivers/vexpress-sleep/unbind
 	check "sleep-rebind.self.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.self.$r.no-stray-knob" no "$(stray_knob)"
 	echo sleep-controller > /sys/bus/platform/drivers/vexpress-sleep/bind
 	check "sleep-rebind.self.$r.deep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.self.$r.stray-knob" yes "$(stray_knob)"
 	cycle "sleep-rebind.self.$r"
 done
 echo auto > $MMCI/power/control

@@ -458,11 +458,11 @@ static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
  * Only a wakeup interrupt should end the WFI, but any interrupt that is
  * enabled in the GIC and pending does. The local timer's is one: raised
  * after arch_suspend_disable_irqs() and before tick_suspend() stops the
- * timer, it stays pending through enter (in real time on QEMU, about one
- * cycle in 17). Taken for the wakeup, it would resume the board early, its
- * alarm still set. With no wakeup event since the first round went to
- * sleep, the board goes back to sleep instead, as s2idle does after a
- * spurious wakeup; the core repeats suspend_enter() from the late suspend
+ * timer, it stays pending through enter (in real time on a busy QEMU host,
+ * up to one cycle in 17). Taken for the wakeup, it would resume the board
+ * early, its alarm still set. With no wakeup event since the first round
+ * went to sleep, the board goes back to sleep instead, as s2idle does after
+ * a spurious wakeup; the core repeats suspend_enter() from the late suspend
  * phase on. A limit makes an interrupt stuck pending visible.
  */
 static bool vexpress_sleep_stray(struct vexpress_sleep *vs)
