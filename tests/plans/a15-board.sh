@@ -39,7 +39,7 @@ gpio=$(pmic_get $PMIC_SLEEP_ARM)
 before=$(cat /sys/power/suspend_stats/success)
 echo on > $MMCI/power/control
 trace_start
-suspend_cycle mem
+suspend_cycle_rt mem
 rc=$?
 echo 0 > $T/tracing_on
 echo auto > $MMCI/power/control

@@ -4,7 +4,9 @@
 # every pm_test level stops the sequence where it should (the trace shows
 # the cut), and real cycles woken by the PL031 alarm succeed again and
 # again, the PMIC disarmed after each. The last cycle's trace goes to the
-# host's ordering oracle.
+# host's ordering oracle. It runs in real time: a cycle that a loaded host
+# stalled past its own alarm (proven by lib/board.sh alarm_overran) is
+# tried again, twice at most; any other abort fails.
 # trace-check:
 # smp: 2
 # timeout: 180
@@ -29,7 +31,7 @@ for l in $levels; do
 	last=${rest%%:*} cut=${rest#*:}
 	trace_start
 	before=$(cat /sys/power/suspend_stats/success)
-	suspend_cycle mem "$level"
+	suspend_cycle_rt mem "$level"
 	rc=$?
 	echo 0 > $T/tracing_on
 	ok=yes
@@ -52,14 +54,15 @@ gpio=$(pmic_get $PMIC_SLEEP_ARM)
 n=0 armed=0
 for i in 1 2 3; do
 	trace_start
-	suspend_cycle mem && n=$((n + 1))
+	suspend_cycle_rt mem && n=$((n + 1))
 	[ "$(pmic_get $PMIC_SLEEP_ARM)" = "$gpio" ] || armed=$((armed + 1))
 done
 echo auto > $MMCI/power/control
 check "mem.cycles.3-succeeded" 3 "$n"
 check "mem.cycles.pmic-disarmed-after-each" 0 "$armed"
 check "mem.cycles.wakeup-by-rtc" yes "$(grep -q 'machine_suspend\[3\] end' $T/trace && echo yes)"
-check "mem.cycles.no-failures" 0 "$(cat /sys/power/suspend_stats/fail)"
+# Each overrun counts as a failed suspend; nothing else may
+check "mem.cycles.no-failures" "$OVERRUNS" "$(cat /sys/power/suspend_stats/fail)"
 check "mem.cycles.domain-off-in-noirq-over-i2c" yes "$(awk -v members="($MMCI_DEV|$ETH_DEV)" \
 	-v pmic="a=$(printf '%03x' $PMIC) " '
 	$0 ~ "device_pm_callback_start: .*" members ".*noirq power domain \\[suspend\\]" { in_cb = 1 }
