@@ -81,7 +81,7 @@ for s in $shared; do
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
-	lava) t=9998 ;;	# lava/quick.sh: about 2 minutes
+	lava) t=9998 ;;	# lava/quick.sh: 40-70 s (docs/measurements.md)
 	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/${s%@*}.sh" 2>/dev/null | head -n 1) ;;
 	esac
 	echo "${t:-120} $n $s"
