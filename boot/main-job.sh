@@ -39,7 +39,7 @@ rc=0
 sh "$top/boot/qemu.sh" --plan main-job --timeout 120 --log "$log" >/dev/null || rc=$?
 # No console log: the launcher refused to boot (and said why).
 [ -f "$log" ] || exit "$rc"
-grep '^vexpress-pm:' "$log" | grep -v 'trace begin\|trace end'
+grep '^vexpress-pm:' "$log" | grep -v 'trace begin\|trace data\|trace end'
 sh "$top/tests/console-trace.sh" "$log" > "$out/main-job.trace"
 [ -s "$out/main-job.trace" ] || { echo "main-job: no trace captured (guest status $rc)" >&2; exit 1; }
 echo "== the suspend/resume cycle, phase by phase (trace: $out/main-job.trace)"

@@ -18,7 +18,8 @@ out=$obj/check
 mkdir -p "$out"
 kmake() {
 	make -s -C "$tree" O="$obj" ARCH=arm CROSS_COMPILE="ccache arm-linux-gnueabihf-" \
-		HOSTCC="ccache gcc" "$@"	# as the Makefile's KMAKE
+		HOSTCC="ccache gcc" KBUILD_BUILD_TIMESTAMP=vexpress-pm \
+		KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm "$@"	# as the Makefile's KMAKE
 }
 cd "$top" || exit 2
 bad=0
@@ -126,12 +127,26 @@ upstream_filter() {
 	done
 }
 
-# W=1 and sparse: remove our objects so they are compiled again.
-# (With no objects, make would rebuild the whole kernel with W=1.)
+# W=1 and sparse: move our objects aside so they are compiled again.
+# (With no objects, make would rebuild the whole kernel with W=1.) Then
+# they and their .cmd files go back, mtimes kept: the W=1 objects, made
+# with other flags, would otherwise make the next build compile them
+# again and relink vmlinux (about 45 s of every later 'make test').
 : > "$out/w1"
 if [ -n "$objs" ]; then
-	for o in $objs; do rm -f "$obj/$o"; done
-	kmake W=1 C=1 $objs > "$out/build" 2>&1 || echo "build failed" >> "$out/build"
+	rm -rf "$out/stash"
+	for o in $objs; do
+		for f in "$o" "$(dirname "$o")/.$(basename "$o").cmd"; do
+			[ -f "$obj/$f" ] || continue
+			mkdir -p "$out/stash/$(dirname "$f")"
+			mv "$obj/$f" "$out/stash/$f"
+		done
+	done
+	KBUILD_NOCMDDEP=1 kmake W=1 C=1 $objs > "$out/build" 2>&1 || echo "build failed" >> "$out/build"
+	(cd "$out/stash" 2> /dev/null && find . -type f) | while read -r f; do
+		mv "$out/stash/$f" "$obj/$f"
+	done
+	rm -rf "$out/stash"
 	grep -E 'warning:|error:|sparse:|build failed' "$out/build" |
 		upstream_filter > "$out/w1" || true
 fi

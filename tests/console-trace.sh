@@ -3,7 +3,10 @@
 # console-trace.sh LOG [N]: print the ftrace capture a guest printed on its
 # console between "vexpress-pm: trace begin" and "vexpress-pm: trace end"
 # (trace_dump in tests/plans/lib/board.sh), without the markers: all of
-# them, or only the Nth (from 1) when a plan printed several.
+# them, or only the Nth (from 1) when a plan printed several. The events
+# follow a "vexpress-pm: trace data gzip base64" line, encoded so: they
+# are decoded here (base64 -d | gzip -dc); the header lines before it are
+# plain text.
 #
 # With tp_printk on the kernel's command line, trace events go to the
 # console as printk lines ("[  1.057839] suspend_resume: dpm_suspend[1]
@@ -15,7 +18,12 @@
 # which), and a "# vexpress-pm boot" line where a later boot's console
 # begins (a "# boots: 2" plan's log is both consoles).
 tr -d '\r' < "$1" | awk -v want="${2:-0}" '
-	/^vexpress-pm: trace end/ { dump = 0; next }
+	/^vexpress-pm: trace end/ { if (dec) close(dec); dec = ""; dump = 0; next }
+	dump && /^vexpress-pm: trace data gzip base64$/ {
+		# the decoder writes to our stdout: what we printed goes first
+		fflush(); dec = "base64 -d | gzip -dc"; next
+	}
+	dump && dec { print | dec; next }
 	dump { print; next }
 	/^vexpress-pm: trace begin/ { n++; dump = !want || n == want; next }
 	want { next }
@@ -24,4 +32,5 @@ tr -d '\r' < "$1" | awk -v want="${2:-0}" '
 		ts = $0; sub(/^\[ */, "", ts); sub(/\].*/, "", ts)
 		ev = $0; sub(/^\[[^]]*\] /, "", ev)
 		print "         console-0       [000] .....  " ts ": " ev
-	}'
+	}
+	END { if (dec) close(dec) }'

@@ -41,5 +41,13 @@ lava)
 	fi ;;
 esac
 echo "$out" | grep -v '^# counts:'
-echo "    # $1: $(($(date +%s) - start)) s"
+# How long it took: wall time, the CPU time (user + system) of all it ran,
+# QEMU included, from "times" (in this shell: in a pipeline or $(...) it
+# would count a subshell's children), and when it started after
+# tests/run.sh did (RUN_START): where the run's time goes.
+tmp=$(mktemp)
+times > "$tmp"
+cpu=$(awk 'END { gsub(/[ms]/, " "); printf "%.1f", $1 * 60 + $2 + $3 * 60 + $4 }' "$tmp")
+rm -f "$tmp"
+echo "    # time: $1: $(($(date +%s) - start)) s wall, $cpu s CPU${RUN_START:+, from +$((start - RUN_START)) s}"
 echo "$out" | grep '^# counts:' || echo "# counts: 0 1 0"

@@ -24,6 +24,8 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+# run-suite.sh says when each suite started, after this
+RUN_START=$(date +%s); export RUN_START
 if [ $# -gt 0 ]; then
 	plans=$*
 else
@@ -79,7 +81,7 @@ for s in $shared; do
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
-	lava) t=9998 ;;	# lava/quick.sh: about 2 minutes
+	lava) t=9998 ;;	# lava/quick.sh: 40-70 s (docs/measurements.md)
 	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/${s%@*}.sh" 2>/dev/null | head -n 1) ;;
 	esac
 	echo "${t:-120} $n $s"
@@ -104,5 +106,10 @@ for s in $shared $alone; do
 	P=$((P + ${1:-0})) F=$((F + ${2:-1})) S=$((S + ${3:-0}))
 	if [ "${2:-1}" = 0 ]; then echo "ok $n $s"; else echo "not ok $n $s"; fi
 done
+wait
+tmp=$(mktemp)
+times > "$tmp"	# as run-suite.sh does
+echo "# time: $(($(date +%s) - RUN_START)) s wall, $(awk 'END { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }' "$tmp") s CPU"
+rm -f "$tmp"
 echo "$P passed, $F failed, $S skipped"
 [ "$F" = 0 ]

@@ -124,6 +124,10 @@ trace_start() {
 # take machine_suspend as the sleep) and its sysinfo. A plan that prints
 # several captures names each (TRACE_NAME) and may give the rules the
 # oracle must find violated in it (TRACE_EXPECT, as "# trace-check:").
+# The events go gzip-compressed and base64-encoded (tests/console-trace.sh
+# decodes them): a serial console byte costs the emulator about as much
+# as ten thousand guest instructions, and a capture is 0.1-1.3 MB of text
+# that compresses ten to fifteen times.
 trace_dump() {
 	echo 0 > $T/tracing_on
 	echo "vexpress-pm: trace begin${TRACE_NAME:+ $TRACE_NAME}"
@@ -135,7 +139,8 @@ trace_dump() {
 		[ -e "$l/supplier" ] || continue
 		echo "# devlink: $(basename "$(readlink "$l/supplier")") $(basename "$(readlink "$l/consumer")")"
 	done
-	grep -v '^#' "${1:-$T/trace}"
+	echo "vexpress-pm: trace data gzip base64"
+	grep -v '^#' "${1:-$T/trace}" | gzip | base64
 	echo "vexpress-pm: trace end"
 }
 
