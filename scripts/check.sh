@@ -132,9 +132,19 @@ upstream_filter() {
 # they and their .cmd files go back, mtimes kept: the W=1 objects, made
 # with other flags, would otherwise make the next build compile them
 # again and relink vmlinux (about 45 s of every later 'make test').
+# An interrupted run's objects are put back by the trap, or else by the
+# next run, before it moves any.
+restore_stash() {
+	(cd "$out/stash" 2> /dev/null && find . -type f) | while read -r f; do
+		mv "$out/stash/$f" "$obj/$f"
+	done
+	rm -rf "$out/stash"
+}
 : > "$out/w1"
 if [ -n "$objs" ]; then
-	rm -rf "$out/stash"
+	restore_stash
+	trap 'restore_stash' EXIT
+	trap 'exit 130' INT TERM
 	for o in $objs; do
 		for f in "$o" "$(dirname "$o")/.$(basename "$o").cmd"; do
 			[ -f "$obj/$f" ] || continue
@@ -143,10 +153,8 @@ if [ -n "$objs" ]; then
 		done
 	done
 	KBUILD_NOCMDDEP=1 kmake W=1 C=1 $objs > "$out/build" 2>&1 || echo "build failed" >> "$out/build"
-	(cd "$out/stash" 2> /dev/null && find . -type f) | while read -r f; do
-		mv "$out/stash/$f" "$obj/$f"
-	done
-	rm -rf "$out/stash"
+	restore_stash
+	trap - EXIT INT TERM
 	grep -E 'warning:|error:|sparse:|build failed' "$out/build" |
 		upstream_filter > "$out/w1" || true
 fi

@@ -182,12 +182,11 @@ suspend_cycle() {
 	# CPU down. QEMU's PL031 fires whole seconds after the write, here 3
 	# to 4 s (the second may turn between the kernel's read of the time
 	# and its write of the match register). Under -icount the entry takes
-	# tens of ms of virtual time. In real time (smp: 2) it took 0.19-0.34
-	# s on 2026-12-04 (AXP209 on QEMU 10, host load 4-6, PMIC transfers of
-	# 8-148 ms), 10 times less than the lead; but the loaded host also
-	# stalls QEMU for seconds (a host process sleeping 10 ms woke up to
-	# 2.7 s late). An entry stalled past the lead aborts, correctly, on
-	# this alarm: alarm_overran tells that case from any other.
+	# tens of ms of virtual time; in real time (smp: 2) well under the
+	# lead, but a loaded host stalls QEMU for seconds (docs/reliability.md,
+	# "Suspend entry in real time"). An entry stalled past the lead
+	# aborts, correctly, on this alarm: alarm_overran tells that case from
+	# any other.
 	echo +4 > /sys/class/rtc/rtc0/wakealarm
 	read -r cycle_alarm < /sys/class/rtc/rtc0/wakealarm
 	read -r cycle_start _ < /proc/uptime
