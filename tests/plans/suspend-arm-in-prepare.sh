@@ -25,11 +25,8 @@ suspend_cycle mem
 check "arm-in-prepare.cycle-status" 0 "$?"
 cp $T/trace /tmp/arm-in-prepare.trace
 # The arming write (to the chip's sleep register) inside .prepare
-check "arm-in-prepare.armed-in-prepare" yes "$(awk \
-	-v w="i2c_write: .* a=$(printf '%03x' $PMIC) f=0000 l=2 \\\\[$(printf '%02x' $PMIC_SLEEP_ARM)-" '
-	/platform_prepare\[3\] begin/ { p = 1 } /platform_prepare\[3\] end/ { p = 0 }
-	p && $0 ~ w { seen = 1 }
-	END { print seen ? "yes" : "no" }' /tmp/arm-in-prepare.trace)"
+check "arm-in-prepare.armed-in-prepare" yes \
+	"$([ "$(arming_writes platform_prepare /tmp/arm-in-prepare.trace)" -gt 0 ] && echo yes || echo no)"
 
 # Recovery: the parameter back, a normal cycle.
 echo 0 > $P

@@ -39,9 +39,6 @@ monitored_sleep() {
 	return $rc
 }
 
-# count PHASE: how often the captured trace enters PHASE
-count() { grep -c " $1\[[0-9]*\] begin" $T/trace; }
-
 # sensor_rounds: suspend_again phases that read the sensor (0x48)
 sensor_rounds() {
 	awk '/ platform_suspend_again\[[0-9]*\] begin/ { in_sa = 1; seen = 0 }
@@ -76,14 +73,14 @@ monitored_sleep 60
 rc=$?
 echo 0 > $T/tracing_on
 cp $T/trace /tmp/monitor.trace
-rounds=$(count machine_suspend)
+rounds=$(trace_count machine_suspend)
 ktap_print_msg "threshold: $rounds rounds, sensor $(temp) mC"
 check "monitor.threshold.suspend-ok" 0 "$rc"
 check "monitor.threshold.one-suspend-counted" $((ok + 1)) "$(cat /sys/power/suspend_stats/success)"
 check "monitor.threshold.3-rounds-or-more-below" yes "$([ "$rounds" -ge 4 ] && echo yes)"
 # One freeze and thaw, one device suspend and resume, a late suspend each round
 check "monitor.threshold.user-space-frozen-throughout" "1 1 1 1 $rounds" \
-	"$(count freeze_processes) $(count thaw_processes) $(count dpm_suspend) $(count dpm_resume) $(count dpm_suspend_late)"
+	"$(trace_count freeze_processes) $(trace_count thaw_processes) $(trace_count dpm_suspend) $(trace_count dpm_resume) $(trace_count dpm_suspend_late)"
 check "monitor.threshold.sensor-read-each-round" "$rounds" "$(sensor_rounds)"
 check "monitor.threshold.resumed-at-threshold" yes \
 	"$(dmesg | grep -q "monitor: round $rounds: 45000 mC, at or above 40000 mC, resuming" && echo yes)"
@@ -95,7 +92,7 @@ trace_start
 monitored_sleep 2
 rc=$?
 echo 0 > $T/tracing_on
-rtc_rounds=$(count machine_suspend)
+rtc_rounds=$(trace_count machine_suspend)
 ktap_print_msg "rtc: $rtc_rounds rounds"
 check "monitor.rtc.suspend-ok" 0 "$rc"
 check "monitor.rtc.counted" $((ok + 2)) "$(cat /sys/power/suspend_stats/success)"

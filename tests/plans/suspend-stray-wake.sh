@@ -20,19 +20,6 @@ STATS=/sys/power/suspend_stats
 # The driver's VEXPRESS_SLEEP_MAX_STRAYS
 MAX_STRAYS=8
 
-# count PHASE: how often the captured trace enters PHASE
-count() { grep -c " $1\[[0-9]*\] begin" $T/trace; }
-
-# pmic_arms: the arming writes (to the chip's sleep register) in
-# platform_prepare_late
-pmic_arms() {
-	awk -v w="i2c_write: .* a=$(printf '%03x' $PMIC) f=0000 l=2 \\\\[$(printf '%02x' $PMIC_SLEEP_ARM)-" '
-	     / platform_prepare_late\[[0-9]*\] begin/ { p = 1 }
-	     / platform_prepare_late\[[0-9]*\] end/ { p = 0 }
-	     p && $0 ~ w { n++ }
-	     END { print n + 0 }' $T/trace
-}
-
 # stray_cycle STRAYS: one deep cycle whose first STRAYS rounds end by a
 # stray interrupt; prints "RC WOKE ALARM LEFT"
 stray_cycle() {
@@ -70,9 +57,9 @@ check "stray.one.counted-once" $((ok + 1)) "$(cat $STATS/success)"
 check "stray.one.not-premature" yes "$([ "$2" -ge "$3" ] && echo yes)"
 check "stray.one.not-late" yes "$([ "$2" -le $(($3 + 1)) ] && echo yes)"
 check "stray.one.alarm-cleared" none "$4"
-check "stray.one.two-rounds" "2 2" "$(count machine_suspend) $(count platform_suspend_again)"
-check "stray.one.one-device-suspend" "1 1" "$(count dpm_suspend) $(count dpm_resume)"
-check "stray.one.pmic-armed-each-round" 2 "$(pmic_arms)"
+check "stray.one.two-rounds" "2 2" "$(trace_count machine_suspend) $(trace_count platform_suspend_again)"
+check "stray.one.one-device-suspend" "1 1" "$(trace_count dpm_suspend) $(trace_count dpm_resume)"
+check "stray.one.pmic-armed-each-round" 2 "$(arming_writes platform_prepare_late)"
 check "stray.fault-used-up" 0 "$(cat $F/times)"
 
 # A stray on every round: the limit resumes the board early, and says so
@@ -82,7 +69,7 @@ set -- $(stray_cycle 100)
 echo 0 > $T/tracing_on
 ktap_print_msg "stray on every round: rc $1, woke $2, alarm $3"
 check "stray.stuck.suspend-ok" 0 "$1"
-check "stray.stuck.rounds" $((MAX_STRAYS + 1)) "$(count machine_suspend)"
+check "stray.stuck.rounds" $((MAX_STRAYS + 1)) "$(trace_count machine_suspend)"
 check "stray.stuck.reported" yes \
 	"$(dmesg | grep -q "vexpress-sleep.*woken $((MAX_STRAYS + 1)) times in a row by no wakeup source, resuming" && echo yes)"
 

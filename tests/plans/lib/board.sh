@@ -116,6 +116,21 @@ trace_start() {
 	echo 1 > $T/tracing_on
 }
 
+# trace_count PHASE [FILE]: how often the capture (the live trace, or a
+# copy in FILE) enters PHASE
+trace_count() { grep -c " $1\[[0-9]*\] begin" "${2:-$T/trace}"; }
+
+# arming_writes PHASE [FILE]: the PMIC's arming writes (to the chip's sleep
+# register) inside PHASE in the capture
+arming_writes() {
+	awk -v p="$1" \
+	    -v w="i2c_write: .* a=$(printf '%03x' $PMIC) f=0000 l=2 \\\\[$(printf '%02x' $PMIC_SLEEP_ARM)-" '
+	$0 ~ " " p "\\[[0-9]*\\] begin" { in_p = 1 }
+	$0 ~ " " p "\\[[0-9]*\\] end" { in_p = 0 }
+	in_p && $0 ~ w { n++ }
+	END { print n + 0 }' "${2:-$T/trace}"
+}
+
 # Print the capture (the live trace, or a copy saved in FILE) for the host
 # (boot/main-job.sh, the runner's oracle), with the device links so the
 # oracle can check supplier/consumer order, and the two header lines
