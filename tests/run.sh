@@ -18,7 +18,9 @@
 # Suites run TEST_JOBS at a time (default: one per CPU), longest first.
 # Every guest runs under -icount, where the guest's time does not depend on
 # the host's load, except plans that boot a second CPU ("# smp: 2"): those
-# run in real time, so they run last and alone. Results are printed in the
+# run in real time, one at a time, from the start, while the others take the
+# remaining TEST_JOBS - 1 slots at a lower priority (nice 10), so the host
+# gives the real-time guest the CPU it asks for. Results are printed in the
 # order listed.
 set -u
 
@@ -65,19 +67,21 @@ for prof in twl92230 axp209; do
 	eval "export QEMU_$prof=\"\$q\" NOQEMU_$prof=\"\$why\""
 done
 
-# The shared suites run TEST_JOBS at a time. Each one's output goes to a
-# file, then through a FIFO that is read in the order listed: a
-# FIFO's reader waits for its writer, so no polling, and a finished suite's
-# slot is free at once (its writer waits in the background).
+# The suites run TEST_JOBS at a time. Each one's output goes to a file,
+# then through a FIFO that is read in the order listed: a FIFO's reader
+# waits for its writer, so no polling, and a finished suite's slot is free
+# at once (its writer waits in the background). The real-time ones are one
+# job, first: they run one after the other in a slot of their own.
 fifos=$(mktemp -d)
 trap 'rm -rf "$fifos"' EXIT
 # Longest first, so that short ones fill in at the end: the gates, the
-# runner's tests (12 s of them wait for a hung guest's timeout), then plans
+# runner's tests (6 s of them wait for a hung guest's timeout), then plans
 # by their "# timeout:" header (default 120 s), which the slow ones raise.
-n=0
-for s in $shared; do
+n=0 rt=
+for s in $shared $alone; do
 	n=$((n + 1))
 	mkfifo "$fifos/$n"
+	case " $alone " in *" $s "*) rt="$rt $n $s"; continue ;; esac
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
@@ -86,8 +90,16 @@ for s in $shared; do
 	esac
 	echo "${t:-120} $n $s"
 done > "$fifos/jobs"
-sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c \
-	'sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1; cat "$0/$1.out" > "$0/$1" &' "$fifos" &
+[ -z "$rt" ] || echo "99999 rt$rt" >> "$fifos/jobs"
+# Each job: "[rt] N SUITE [N SUITE...]"
+sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
+	nice="nice -n 10"
+	[ "$1" != rt ] || { nice=; shift; }
+	while [ $# -ge 2 ]; do
+		$nice sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1
+		cat "$0/$1.out" > "$0/$1" &
+		shift 2
+	done' "$fifos" &
 
 P=0 F=0 S=0 n=0
 echo "TAP version 13"
@@ -95,12 +107,7 @@ echo "1..$(echo $shared $alone | wc -w)"
 for s in $shared $alone; do
 	n=$((n + 1))
 	echo "# $s"
-	if [ -p "$fifos/$n" ]; then
-		out=$(cat "$fifos/$n")
-	else
-		wait	# the shared ones are done: QEMU processes included
-		out=$(sh tests/run-suite.sh "$s" 2>&1)
-	fi
+	out=$(cat "$fifos/$n")
 	echo "$out" | grep -v '^# counts:'
 	set -- $(echo "$out" | sed -n 's/^# counts: //p')
 	P=$((P + ${1:-0})) F=$((F + ${2:-1})) S=$((S + ${3:-0}))

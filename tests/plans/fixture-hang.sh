@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Runner fixture: a guest that hangs after its plan line.
-# timeout: 12
+# timeout: 6
 . ./ktap_helpers.sh
 ktap_print_header
 ktap_set_plan 1
