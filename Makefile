@@ -63,7 +63,7 @@ help:
 	@echo '  kernel  zImage and DTBs'
 	@echo '  rootfs  initramfs: busybox-static:armhf, our guest programs and tests'
 	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,vexpress-pm-ca15.dtb,'
-	@echo '          rootfs.cpio.gz,vexpress-pm.itb}'
+	@echo '          rootfs.cpio{,.gz},vexpress-pm.itb}'
 	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle), $(BUILD)/host/qmp'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained;'
 	@echo '          MODE=disk: hibernation to the SD card and the restore on a second boot'

@@ -10,9 +10,9 @@
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
 #   a15  -M vexpress-a15, vexpress-pm-ca15.dtb (RS1 map, RAM at 0x80000000)
-# Both run the same kernel. The uImage is linked for the A9's RAM, so the
-# A15 boots the zImage, which QEMU places in its RAM and which relocates
-# itself.
+# Both run the same kernel. The uImage (uncompressed) is linked for the
+# A9's RAM, so the A15 boots the zImage, which QEMU places in its RAM and
+# which relocates itself.
 # --pmic (default $PMIC) picks the PMIC profile: the model on the SBCon bus
 # and the DTB that describes it. No single QEMU has both models:
 #   twl92230  -device twl92230,address=0x4a, vexpress-pm-ca9.dtb (-ca15);
@@ -93,7 +93,7 @@ case "$profile" in
 *) echo "qemu.sh: unknown PMIC '$profile' (twl92230 or axp209)" >&2; exit 2 ;;
 esac
 
-for f in $kernel rootfs.cpio.gz; do
+for f in $kernel rootfs.cpio; do
 	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
 done
 qemu=${QEMU:-qemu-system-arm}
@@ -165,7 +165,7 @@ devices="$devices$extra"
 cmdline="console=ttyAMA0 panic=-1 oops=panic maxcpus=$smp deferred_probe_timeout=3600${plan:+ plan=$plan}$append"
 set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount $qmp $sd \
 	-kernel "$images/$kernel" -dtb "$dtb" \
-	-initrd "$images/rootfs.cpio.gz" $devices -append "$cmdline"
+	-initrd "$images/rootfs.cpio" $devices -append "$cmdline"
 
 if [ $interactive = yes ]; then
 	echo "qemu.sh: console on this terminal; 'poweroff -f' or Ctrl-a x quits"
