@@ -40,6 +40,7 @@ scratch_start() {	# scratch_start BASE
 	export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
 	$git read-tree "$1"
 	head=$($git rev-parse "$1^{commit}")
+	head_tree=$($git rev-parse "$1^{tree}")
 }
 
 # The repository's kernel files, and where each goes in the kernel tree.
@@ -73,20 +74,28 @@ commit() {
 		$git apply --cached --whitespace=nowarn "$scratch/diff" ||
 			die "patch does not apply: $p"
 	fi
-	for f in "$@"; do
-		[ -f "$top/$f" ] || die "arch-patches/series names a missing file: $f"
-		kp=$(kpath "$f") || exit 1	# die in $() leaves only the subshell
-		blob=$($git hash-object -w "$top/$f")
-		$git update-index --add --cacheinfo "100644,$blob,$kp"
-	done
+	# One hash-object and one update-index for all the files: every git
+	# command that writes the index rewrites its 86,000 entries.
+	if [ $# -gt 0 ]; then
+		: > "$scratch/paths"
+		for f in "$@"; do
+			[ -f "$top/$f" ] || die "arch-patches/series names a missing file: $f"
+			kpath "$f" >> "$scratch/paths"
+		done
+		for f in "$@"; do echo "$top/$f"; done |
+			$git hash-object -w --stdin-paths > "$scratch/blobs" &&
+			paste "$scratch/blobs" "$scratch/paths" | sed 's/^/100644 /' |
+			$git update-index --index-info || die "cannot add the files of $p"
+	fi
 	# A commit that changes nothing means the patch was not understood
 	# (or is already in the tree): the suite would test an unchanged
 	# kernel and pass.
-	[ "$($git write-tree)" != "$($git rev-parse "$head^{tree}")" ] ||
-		die "patch changes nothing: $p"
+	t=$($git write-tree)
+	[ "$t" != "$head_tree" ] || die "patch changes nothing: $p"
 	{ echo "${subject:-$(basename "$p" .patch)}"; echo; cat "$scratch/msg"; } > "$scratch/message"
 	head=$(GIT_AUTHOR_NAME=${author:-vexpress-pm} GIT_AUTHOR_EMAIL=${email:-vexpress-pm@localhost} \
-		$git commit-tree "$($git write-tree)" -p "$head" -F "$scratch/message")
+		$git commit-tree "$t" -p "$head" -F "$scratch/message")
+	head_tree=$t
 }
 
 # EXTRA_PATCHES (files or directories of *.patch; relative to the
