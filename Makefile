@@ -7,7 +7,8 @@ KERNEL_SRC	?=
 EXTRA_PATCHES	?=
 BOARD		?= a9
 PATCHES_OUT	?= $(BUILD)/patches
-# The git import of the kernel tarball, kept across clones (empty: none)
+# The git import of the kernel tarball and snapshots of the kernel build,
+# kept across clones (empty: none)
 TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
 # bookworm-backports' QEMU 10, unpacked by 'make deps' on Debian 12 for the
 # AXP209 profile (scripts/fetch-qemu10.sh; empty: none)
@@ -30,6 +31,10 @@ DEBUG_TIMEOUT_SCALE ?= 4
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
 tree		:= $(build)/linux
+# kbuild's output is $(tree)/obj, a subdirectory of the tree: kbuild then
+# names every source ../path (srctree := ..), the same in every clone, so a
+# snapshot of it serves the next clone (scripts/obj-snapshot.sh). $(obj)
+# is a link to it.
 obj		:= $(build)/obj
 images		:= $(build)/images
 CROSS		:= arm-linux-gnueabihf-
@@ -44,9 +49,10 @@ export CCACHE_MAXSIZE	?= 5G
 
 # Host programs (kconfig's conf, dtc, modpost...) through ccache too: a
 # fresh clone would compile its 60-odd host objects again.
-KMAKE = $(MAKE) -C $(tree) O=$(obj) ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOSTCC="ccache gcc" \
-	-j$(JOBS) KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm \
-	KBUILD_BUILD_HOST=vexpress-pm
+kbuild_vars = ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOSTCC="ccache gcc" \
+	KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm
+KMAKE = $(MAKE) -C $(tree) O=$(obj) $(kbuild_vars) -j$(JOBS)
+snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.sh
 
 export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
@@ -87,7 +93,7 @@ help:
 	@echo '          results checked (test runs short jobs: the lava suite)'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
-	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import; empty: none)'
+	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
 	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
@@ -101,18 +107,22 @@ deps:
 
 tree: deps
 	@sh scripts/prepare-tree.sh $(tree)
+	@[ -L $(obj) ] || { rm -rf $(obj) && ln -s linux/obj $(obj); }	# was a directory
 
 $(obj)/.config: $(fragments) | tree
-	@mkdir -p $(obj)
-	$(KMAKE) -s vexpress_defconfig
-	cd $(tree) && ARCH=arm scripts/kconfig/merge_config.sh -m -O $(obj) $(obj)/.config $(fragments) >/dev/null
-	$(KMAKE) -s olddefconfig
+	@mkdir -p $(tree)/obj
+	@$(snapshot) restore $(tree) $(obj) $(fragments) || { \
+		echo '  CONFIG  vexpress_defconfig $(notdir $(fragments))' && \
+		$(KMAKE) -s vexpress_defconfig && \
+		(cd $(tree) && ARCH=arm scripts/kconfig/merge_config.sh -m -O $(obj) $(obj)/.config $(fragments) >/dev/null) && \
+		$(KMAKE) -s olddefconfig; }
 	@for f in $(fragments); do sh scripts/check-config.sh $$f $(obj)/.config || { rm -f $@; exit 1; }; done
 
 config: $(obj)/.config
 
 kernel: tree config
 	$(KMAKE) zImage dtbs
+	@$(snapshot) save $(tree) $(obj) $(fragments)
 
 rootfs: deps
 	@$(MAKE) -s -C rootfs BUILD=$(build) CROSS=$(CROSS) TREE=$(tree)

@@ -117,6 +117,8 @@ added_lines() {
 upstream_filter() {
 	added=$(added_lines)
 	while IFS= read -r l; do
+		# kbuild names sources relative to $obj, which is $tree/obj
+		case "$l" in ../*) l=$tree/${l#../} ;; esac
 		f=${l%%:*}
 		case "$f" in "$tree"/*) ;; *) echo "$l"; continue ;; esac
 		git -C "$tree" cat-file -e "pristine:${f#"$tree"/}" 2>/dev/null ||

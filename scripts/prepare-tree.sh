@@ -174,6 +174,11 @@ if [ ! -d "$tree/.git" ]; then
 	$git config gc.auto 0
 fi
 
+# TREE/obj is kbuild's output (the Makefile's): no part of the tree's
+# content, kept by the clean below.
+grep -qx /obj/ "$tree/.git/info/exclude" 2> /dev/null ||
+	{ mkdir -p "$tree/.git/info" && echo /obj/ >> "$tree/.git/info/exclude"; }
+
 # Nothing to do if the inputs and the checked-out commit are as last time.
 inputs=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch;
 	find $ksrc -type f | sort | xargs cat; echo "${EXTRA_PATCHES:-}";
@@ -221,7 +226,7 @@ extra_patches
 unset GIT_INDEX_FILE
 # Rewrites only files that differ from $head (local edits included).
 $git reset -q --hard "$head"
-$git clean -fdqx
+$git clean -fdqx -e /obj/
 rm -rf "$scratch"
 echo "$inputs $head" > "$stamp"
 exit 0

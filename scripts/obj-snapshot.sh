@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Snapshots of kbuild's output directory, kept in TREE_CACHE next to the
+# tree's git import (empty TREE_CACHE: none). A fresh clone restores the
+# objects an earlier clone built instead of configuring and building them
+# again: with every object a ccache hit, that build still spends 80-odd s
+# spawning compilers and fixdep (docs/measurements.md).
+#
+#   obj-snapshot.sh restore TREE OBJ FRAGMENT...
+#	(make's $(obj)/.config rule) OBJ becomes the snapshot for this
+#	build's key, every file of it with one mtime, newer than the tree's
+#	sources: kbuild finds it all up to date. Exits 1 when it restored
+#	nothing (no snapshot, any doubt, a bad snapshot): configure as usual.
+#   obj-snapshot.sh save TREE OBJ FRAGMENT...
+#	(after a successful kernel build) stores OBJ if it was configured
+#	from scratch for the key it still has. Not after the builds of an
+#	edit loop: each would write 190 MB and push the snapshot of the
+#	main line out of the cache.
+#
+# OBJ must be TREE/obj (or a link to it): kbuild then names every source
+# as ../path (srctree := ..), so OBJ's .cmd files and dependency lists are
+# the same in every clone. The key is all that makes OBJ: the tree's
+# content (a clean work tree), the config fragments' content, the tools'
+# versions, kbuild's variables (KBUILD_VARS from the Makefile, and the
+# environment's), the host's machine type, and this file (the format).
+set -u
+
+mode=$1 tree=$2 obj=$3
+shift 3
+# Nothing to do: restore restored nothing, save always succeeds.
+none() { [ "$mode" = save ] && exit 0; exit 1; }
+cache=${TREE_CACHE:-}
+[ -n "$cache" ] || none
+tree=$(realpath "$tree") && dir=$(realpath -m "$obj") || none
+[ "$dir" = "$tree/obj" ] || none
+marker=$dir/.vexpress-pm-snapshot	# "new KEY", "restored KEY" or "saved KEY"
+
+# The key's input, or failure when in doubt (not a git tree, local changes).
+key() {
+	git -C "$tree" rev-parse -q --verify 'HEAD^{tree}' 2> /dev/null || return 1
+	changed=$(git -C "$tree" status --porcelain 2> /dev/null) && [ -z "$changed" ] || return 1
+	cat "$0" "$@" || return 1
+	for t in "${CROSS-}gcc" "${CROSS-}ld" gcc ld flex bison gzip; do
+		echo "$t: $("$t" --version 2> /dev/null | head -n 1)"
+	done
+	echo "${KBUILD_VARS-}"
+	uname -m	# kbuild's host programs
+	env | grep -E '^(ARCH|CROSS_COMPILE|LLVM[A-Z_]*|CC|LD|AS|AR|NM|OBJCOPY|OBJDUMP|STRIP|HOSTCC|HOSTCXX|HOSTLD|HOSTAR|HOST[A-Z]*FLAGS|K[A-Z_]*FLAGS|KBUILD_[A-Z_]*|KCONFIG_[A-Z_]*|KGZIP|W|SOURCE_DATE_EPOCH)=' |
+		sort
+}
+# An edit loop's builds cost nothing here: only a "new" OBJ is saved.
+[ "$mode" = save ] && { grep -q '^new ' "$marker" 2> /dev/null || exit 0; }
+in=$(key "$@") || none
+k=$(printf '%s\n' "$in" | sha256sum | cut -c1-16)
+snap=$cache/obj-$k.tar.gz
+
+# One path stays absolute: the vDSO's -include of lib/vdso/gettimeofday.c
+# (lib/vdso/Makefile takes its own directory with $(abspath)). Its .cmd
+# file gets this tree's path, or kbuild would see a changed command and
+# rebuild the vDSO and relink the kernel.
+relocate() {
+	old=$(cat "$dir/.vexpress-pm-tree") || return 1
+	[ "$old" != "$tree" ] || return 0
+	case $old$tree in *[\|\&\\]*) return 1 ;; esac	# sed s|||: none of these
+	grep -rlF --include='.*.cmd' "$old/" "$dir" | while read -r f; do
+		sed "s|$old/|$tree/|g" "$f" > "$f.new" && mv "$f.new" "$f" || exit 1
+	done
+}
+
+case $mode in
+restore)
+	if [ ! -f "$snap" ]; then
+		# Only a build from an empty OBJ is worth a snapshot.
+		if [ -z "$(ls -A "$dir" 2> /dev/null)" ]; then
+			mkdir -p "$dir" && echo "new $k" > "$marker"
+		fi
+		exit 1
+	fi
+	echo "  RESTORE $snap -> $dir"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	# gzip's CRC and tar's end of archive catch a damaged or cut file.
+	if tar -C "$dir" -xzf "$snap" && [ -f "$dir/.config" ] &&
+		[ -f "$dir/include/config/auto.conf" ] && relocate; then
+		echo "restored $k" > "$marker"
+		# Not the links: "source" points into the tree.
+		find "$dir" ! -type l -exec touch -r "$marker" {} +
+		touch "$snap" 2> /dev/null	# the newest are kept
+		exit 0
+	fi
+	echo "  RESTORE $snap: damaged or unusable, removed; configuring from scratch" >&2
+	rm -f "$snap"
+	rm -rf "$dir"
+	mkdir -p "$dir" && echo "new $k" > "$marker"
+	exit 1 ;;
+save)
+	[ "$(cat "$marker" 2> /dev/null)" = "new $k" ] || exit 0
+	# Whole or not at all, as the tree cache; a cache that cannot be
+	# written costs only time.
+	tmp=$snap.tmp.$$
+	echo "$tree" > "$dir/.vexpress-pm-tree"	# for relocate
+	if mkdir -p "$cache" 2> /dev/null &&
+		tar -C "$dir" --exclude=./.vexpress-pm-snapshot --exclude=./check \
+		--use-compress-program="gzip -1" -cf "$tmp" . 2> /dev/null && mv "$tmp" "$snap"; then
+		echo "  SNAPSHOT $snap"
+		echo "saved $k" > "$marker"
+		# 190 MB of objects (gzip -1: 70 MB; 3 s) each: keep the 3 newest.
+		ls -t "$cache"/obj-*.tar.gz | tail -n +4 | while read -r f; do rm -f "$f"; done
+		# and no leftovers of interrupted saves
+		find "$cache" -maxdepth 1 -name 'obj-*.tar.gz.tmp.*' -mmin +60 -exec rm -f {} +
+	else
+		echo "  SNAPSHOT $snap: cannot write it, going on without" >&2
+	fi
+	rm -f "$tmp"
+	exit 0 ;;
+*)
+	echo "obj-snapshot: unknown mode $mode" >&2
+	exit 2 ;;
+esac
