@@ -23,6 +23,7 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 mode=tree
+fresh=	# the tree is created by this run
 [ "$1" = --extra ] && { mode=extra; shift; }
 tree=$(realpath -m "$1")
 tarball=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
@@ -135,6 +136,7 @@ commit_pristine() {
 if [ ! -d "$tree/.git" ]; then
 	rm -rf "$tree"
 	mkdir -p "$tree"
+	fresh=1
 	if [ -n "${KERNEL_SRC:-}" ]; then
 		[ -f "$KERNEL_SRC/Makefile" ] || die "KERNEL_SRC=$KERNEL_SRC is not a kernel tree"
 		echo "  COPY    $KERNEL_SRC -> $tree"
@@ -224,9 +226,12 @@ $git update-ref refs/heads/vexpress-pm "$head"
 extra_patches
 
 unset GIT_INDEX_FILE
-# Rewrites only files that differ from $head (local edits included).
-$git reset -q --hard "$head"
-$git clean -fdqx -e /obj/
+# Rewrites only files that differ from $head (local edits included). In a
+# fresh tree that is all 86,000 of them, mostly system time: two workers
+# took 22-26 s where one took 30-37 s (2-core host, 2026-12-04).
+$git -c checkout.workers=0 reset -q --hard "$head"
+# A tree created by this run has nothing else to remove.
+[ -n "$fresh" ] || $git clean -fdqx -e /obj/
 rm -rf "$scratch"
 echo "$inputs $head" > "$stamp"
 exit 0
