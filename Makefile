@@ -115,7 +115,8 @@ $(obj)/.config: $(fragments) | tree
 		echo '  CONFIG  vexpress_defconfig $(notdir $(fragments))' && \
 		$(KMAKE) -s vexpress_defconfig && \
 		(cd $(tree) && ARCH=arm scripts/kconfig/merge_config.sh -m -O $(obj) $(obj)/.config $(fragments) >/dev/null) && \
-		$(KMAKE) -s olddefconfig; }
+		$(KMAKE) -s olddefconfig && \
+		sha256sum < $(obj)/.config > $(obj)/.vexpress-pm-config; }
 	@for f in $(fragments); do sh scripts/check-config.sh $$f $(obj)/.config || { rm -f $@; exit 1; }; done
 
 config: $(obj)/.config

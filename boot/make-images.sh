@@ -18,7 +18,7 @@ for b in ca9 ca15 ca9-axp209 ca15-axp209; do
 	cp "$obj/arch/arm/boot/dts/arm/vexpress-pm-$b.dtb" "$out/"
 done
 cp "$rootfs" "$out/rootfs.cpio.gz"
-gzip -dc "$rootfs" > "$out/rootfs.cpio"
+gzip -dc "$rootfs" > "$out/rootfs.cpio.tmp" && mv "$out/rootfs.cpio.tmp" "$out/rootfs.cpio"
 # vexpress-a9 RAM starts at 0x60000000; the kernel runs 0x8000 above it.
 # (vexpress-a15's starts at 0x80000000: qemu.sh boots the zImage there.)
 mkimage -A arm -O linux -T kernel -C none -a 0x60008000 -e 0x60008000 \

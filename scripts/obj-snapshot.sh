@@ -88,13 +88,21 @@ restore)
 		touch "$snap" 2> /dev/null	# the newest are kept
 		exit 0
 	fi
-	echo "  RESTORE $snap: damaged or unusable, removed; configuring from scratch" >&2
-	rm -f "$snap"
+	# Only a snapshot that fails gzip's own test is removed: a full disk
+	# or an unusual path here says nothing about the snapshot.
+	if gzip -t "$snap" 2> /dev/null; then
+		echo "  RESTORE $snap: cannot restore it here; configuring from scratch" >&2
+	else
+		echo "  RESTORE $snap: damaged, removed; configuring from scratch" >&2
+		rm -f "$snap"
+	fi
 	rm -rf "$dir"
 	mkdir -p "$dir" && echo "new $k" > "$marker"
 	exit 1 ;;
 save)
 	[ "$(cat "$marker" 2> /dev/null)" = "new $k" ] || exit 0
+	# nor a .config changed by hand (menuconfig) since it was configured
+	[ "$(sha256sum < "$dir/.config")" = "$(cat "$dir/.vexpress-pm-config" 2> /dev/null)" ] || exit 0
 	# Whole or not at all, as the tree cache; a cache that cannot be
 	# written costs only time.
 	tmp=$snap.tmp.$$

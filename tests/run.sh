@@ -19,8 +19,9 @@
 # Every guest runs under -icount, where the guest's time does not depend on
 # the host's load, except plans that boot a second CPU ("# smp: 2"): those
 # run in real time, one at a time, from the start, while the others take the
-# remaining TEST_JOBS - 1 slots at a lower priority (nice 10), so the host
-# gives the real-time guest the CPU it asks for. Results are printed in the
+# remaining TEST_JOBS - 1 slots at a lower priority (nice 10), so the suite's
+# own jobs leave the real-time guest the CPU it asks for (other load on the
+# host does not). Results are printed in the
 # order listed.
 set -u
 
