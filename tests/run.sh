@@ -78,11 +78,10 @@ trap 'rm -rf "$fifos"' EXIT
 # Longest first, so that short ones fill in at the end: the gates, the
 # runner's tests (6 s of them wait for a hung guest's timeout), then plans
 # by their "# timeout:" header (default 120 s), which the slow ones raise.
-n=0 rt=
-for s in $shared $alone; do
+n=0
+for s in $shared; do
 	n=$((n + 1))
 	mkfifo "$fifos/$n"
-	case " $alone " in *" $s "*) rt="$rt $n $s"; continue ;; esac
 	case $s in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
@@ -91,6 +90,12 @@ for s in $shared $alone; do
 	esac
 	echo "${t:-120} $n $s"
 done > "$fifos/jobs"
+rt=
+for s in $alone; do
+	n=$((n + 1))
+	mkfifo "$fifos/$n"
+	rt="$rt $n $s"
+done
 [ -z "$rt" ] || echo "99999 rt$rt" >> "$fifos/jobs"
 # Each job: "[rt] N SUITE [N SUITE...]"
 sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
