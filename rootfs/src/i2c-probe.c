@@ -3,6 +3,7 @@
  * i2c-probe BUS funcs
  * i2c-probe BUS rdwr ADDR REG
  * i2c-probe BUS smbus KIND ADDR REG [pec|tenbit]
+ * i2c-probe BUS timeout MS
  *
  * One i2c-dev call on /dev/i2c-BUS, for plans that compare what the
  * adapter advertises with what it does, where busybox's i2c tools cannot
@@ -16,10 +17,12 @@
  * ADDR; "pec" turns on I2C_PEC first. "tenbit" takes ADDR as a 10-bit
  * address (I2C_TENBIT) and turns I2C_TENBIT off again before the read,
  * which leaves the 10-bit address on a 7-bit client.
+ * timeout: I2C_TIMEOUT, the adapter's transfer timeout for every user of
+ * the bus, kernel drivers included (i2c-dev takes it in units of 10 ms).
  *
- * Prints the bytes read (0x%02x each, blank-separated) or the errno's
- * name (EINVAL, ENXIO...); exits 0 either way, 2 on bad arguments or when
- * the device cannot be opened or set up.
+ * Prints the bytes read (0x%02x each, blank-separated), "ok" after
+ * timeout, or the errno's name (EINVAL, ENXIO...); exits 0 either way,
+ * 2 on bad arguments or when the device cannot be opened or set up.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -45,7 +48,8 @@ static void print_bytes(const unsigned char *b, int n)
 static void usage(void)
 {
 	fprintf(stderr, "usage: i2c-probe BUS funcs | BUS rdwr ADDR REG |\n"
-			"       BUS smbus byte|byte-data|word-data|block-data|i2c-block-data ADDR REG [pec|tenbit]\n");
+			"       BUS smbus byte|byte-data|word-data|block-data|i2c-block-data ADDR REG [pec|tenbit] |\n"
+			"       BUS timeout MS\n");
 	exit(2);
 }
 
@@ -114,6 +118,14 @@ int main(int argc, char **argv)
 			return 0;
 		}
 		printf("0x%08lx\n", funcs);
+		return 0;
+	}
+
+	if (!strcmp(argv[2], "timeout") && argc == 4) {
+		if (ioctl(fd, I2C_TIMEOUT, strtoul(argv[3], NULL, 0) / 10) < 0)
+			puts(errname(errno));
+		else
+			puts("ok");
 		return 0;
 	}
 
