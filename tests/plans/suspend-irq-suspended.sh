@@ -11,7 +11,7 @@
 # under -icount QEMU runs the SP804's 5 us ticks whether or not the
 # guest takes their IRQ, and the four timeouts cost 25-odd s of host CPU.
 # qemu-args: --append i2c_sbcon_timer.irq_no_suspend=0
-# timeout: 180
+# timeout: 60
 # pmic: twl92230 axp209
 . ./lib/board.sh
 
