@@ -93,7 +93,7 @@ help:
 	@echo '          results checked (test runs short jobs: the lava suite)'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
-	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import, kernel build snapshots; empty: none)'
+	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import and series commits, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
 	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'

@@ -182,8 +182,9 @@ grep -qx /obj/ "$tree/.git/info/exclude" 2> /dev/null ||
 	{ mkdir -p "$tree/.git/info" && echo /obj/ >> "$tree/.git/info/exclude"; }
 
 # Nothing to do if the inputs and the checked-out commit are as last time.
-inputs=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch;
-	find $ksrc -type f | sort | xargs cat; echo "${EXTRA_PATCHES:-}";
+series_key=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch;
+	find $ksrc -type f | sort | xargs cat; } | sha256sum | cut -d' ' -f1)
+inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 	for p in ${EXTRA_PATCHES:-}; do
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
 	done; } | sha256sum | cut -d' ' -f1)
@@ -191,6 +192,19 @@ stamp=$tree/.git/vexpress-pm-stamp
 [ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ] && exit 0
 
 scratch_start pristine
+
+# The series' commits are kept in the tarball's git import too, under the
+# hash of all that makes them: a fresh clone of it (which has their objects)
+# takes them from there instead of committing 25 patches again, 9 s of its
+# build (2026-12-04). Nothing is kept for a KERNEL_SRC tree.
+series_ref=refs/vexpress-pm/series/$series_key
+apply=commit
+if [ -n "${cache:-}" ] && c=$(git -C "$cache" rev-parse -q --verify "$series_ref^{commit}" 2> /dev/null) &&
+   $git cat-file -e "$c^{commit}" 2> /dev/null; then
+	echo "  SERIES  $cache $series_ref"
+	head=$c
+	apply=:
+fi
 
 # The series: a patch line, then its files on indented lines.
 entry=
@@ -205,12 +219,12 @@ while IFS= read -r line; do
 		claimed="$claimed $f" ;;
 	*)
 		# shellcheck disable=SC2086 # entry is "patch file..." by design
-		[ -z "$entry" ] || commit $entry
+		[ -z "$entry" ] || $apply $entry
 		entry="$top/arch-patches/$line" ;;
 	esac
 done < "$scratch/series"
 # shellcheck disable=SC2086
-[ -z "$entry" ] || commit $entry
+[ -z "$entry" ] || $apply $entry
 
 # What we test is what we ship: every kernel file of this repository must
 # be in a commit of the series.
@@ -222,6 +236,9 @@ for f in $(find $ksrc -type f | sort); do
 	esac
 done
 $git update-ref refs/heads/vexpress-pm "$head"
+# A cache that cannot be written costs only time.
+[ -z "${cache:-}" ] || [ $apply = : ] ||
+	$git push -q "$cache" "$head:$series_ref" > /dev/null 2>&1 || :
 
 extra_patches
 
