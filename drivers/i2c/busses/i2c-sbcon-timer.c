@@ -7,8 +7,8 @@
  * transfer. Here every tick of the motherboard's second SP804 moves the bus
  * one step from the hard IRQ handler, and the caller sleeps on a completion.
  * A tick is half an I2C clock period and a bit takes two ticks (SCL low,
- * SCL high), so the bus runs at clock-frequency. (QEMU 7.2's SP804 under
- * -icount ticks every 4.3 us for a 5 us LOAD: the bus runs faster there.)
+ * SCL high), so the bus runs at clock-frequency, a little slower for the
+ * handler's own time: the timer is re-armed once the bus has moved.
  *
  * System sleep. The platform's prepare_late and wake callbacks talk to the
  * PMIC over this bus, and they run after every device's suspend_noirq and
@@ -79,9 +79,9 @@
 /* SP804, first timer of the pair */
 #define TIMER_LOAD		0x00
 #define TIMER_CTRL		0x08
+#define  TIMER_CTRL_ONESHOT	BIT(0)
 #define  TIMER_CTRL_32BIT	BIT(1)
 #define  TIMER_CTRL_IE		BIT(5)
-#define  TIMER_CTRL_PERIODIC	BIT(6)
 #define  TIMER_CTRL_ENABLE	BIT(7)
 #define TIMER_INTCLR		0x0c
 #define TIMER_MIS		0x14
@@ -370,18 +370,42 @@ static bool sbcon_tick(struct sbcon_i2c *i2c)
 	return done;
 }
 
-static void sbcon_timer_start(struct sbcon_i2c *i2c)
+/*
+ * One-shot, re-armed by the handler after each tick: the next tick is due
+ * a whole LOAD after the handler has moved the bus, however late it ran.
+ * A periodic timer keeps expiring while its interrupt waits to be handled,
+ * and QEMU without -icount runs every such expiry (at its 10 us floor) in
+ * its main loop: the ticks timed at probe took 0.16-1.6 ms there, and
+ * 0.06-0.24 ms re-armed (2026-12-04).
+ */
+static void sbcon_timer_arm(struct sbcon_i2c *i2c)
 {
 	writel(i2c->load, i2c->timer + TIMER_LOAD);
-	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
-	writel(TIMER_CTRL_32BIT | TIMER_CTRL_PERIODIC | TIMER_CTRL_IE |
+	writel(TIMER_CTRL_32BIT | TIMER_CTRL_ONESHOT | TIMER_CTRL_IE |
 	       TIMER_CTRL_ENABLE, i2c->timer + TIMER_CTRL);
+}
+
+static void sbcon_timer_start(struct sbcon_i2c *i2c)
+{
+	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
+	sbcon_timer_arm(i2c);
 }
 
 static void sbcon_timer_stop(struct sbcon_i2c *i2c)
 {
-	writel(TIMER_CTRL_32BIT | TIMER_CTRL_PERIODIC, i2c->timer + TIMER_CTRL);
+	writel(TIMER_CTRL_32BIT | TIMER_CTRL_ONESHOT, i2c->timer + TIMER_CTRL);
 	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
+}
+
+/*
+ * Stop the timer from outside the handler, which may be running on another
+ * CPU and re-arming it: mask the interrupt first, which waits for it.
+ */
+static void sbcon_timer_halt(struct sbcon_i2c *i2c)
+{
+	disable_irq(i2c->irq);
+	sbcon_timer_stop(i2c);
+	enable_irq(i2c->irq);
 }
 
 static irqreturn_t sbcon_isr(int irq, void *data)
@@ -409,6 +433,8 @@ static irqreturn_t sbcon_isr(int irq, void *data)
 	if (done) {
 		sbcon_timer_stop(i2c);
 		complete(&i2c->done);
+	} else {
+		sbcon_timer_arm(i2c);
 	}
 	return IRQ_HANDLED;
 }
@@ -451,9 +477,7 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c)
 			return i2c->sm.err;
 	} while (READ_ONCE(i2c->ticks) != seen);
 
-	/* A tick may still be running the engine on another CPU */
-	sbcon_timer_stop(i2c);
-	synchronize_irq(i2c->irq);
+	sbcon_timer_halt(i2c);
 	if (i2c->sm.phase == SBCON_DONE)	/* finished as we gave up */
 		return i2c->sm.err;
 	dev_warn_ratelimited(i2c->dev,
@@ -621,10 +645,8 @@ static int sbcon_check_ticks(struct sbcon_i2c *i2c, s64 *tick_ns)
 	i2c->calib_left = SBCON_CALIB_TICKS;
 	start = ktime_get();
 	sbcon_timer_start(i2c);
-	if (!wait_for_completion_timeout(&i2c->done, 2 * HZ)) {
-		sbcon_timer_stop(i2c);
-		synchronize_irq(i2c->irq);
-	}
+	if (!wait_for_completion_timeout(&i2c->done, 2 * HZ))
+		sbcon_timer_halt(i2c);
 	ns = ktime_to_ns(ktime_sub(ktime_get(), start));
 	ticks = SBCON_CALIB_TICKS - i2c->calib_left;
 	i2c->calib_left = 0;
