@@ -182,8 +182,8 @@ grep -qx /obj/ "$tree/.git/info/exclude" 2> /dev/null ||
 	{ mkdir -p "$tree/.git/info" && echo /obj/ >> "$tree/.git/info/exclude"; }
 
 # Nothing to do if the inputs and the checked-out commit are as last time.
-series_key=$(cd "$top" && { cat scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch;
-	find $ksrc -type f | sort | xargs cat; } | sha256sum | cut -d' ' -f1)
+series_key=$(cd "$top" && sha256sum scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch \
+	$(find $ksrc -type f | sort) | sha256sum | cut -d' ' -f1)
 inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 	for p in ${EXTRA_PATCHES:-}; do
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
@@ -194,15 +194,14 @@ stamp=$tree/.git/vexpress-pm-stamp
 scratch_start pristine
 
 # The series' commits are kept in the tarball's git import too, under the
-# hash of all that makes them: a fresh clone of it (which has their objects)
-# takes them from there instead of committing 25 patches again, 9 s of its
-# build (2026-12-04). Nothing is kept for a KERNEL_SRC tree.
+# hash of all that makes them (names and contents): a fresh clone of it
+# fetches them from there instead of committing 25 patches again, 9 s of
+# its build (2026-12-04). Nothing is kept for a KERNEL_SRC tree.
 series_ref=refs/vexpress-pm/series/$series_key
 apply=commit
-if [ -n "${cache:-}" ] && c=$(git -C "$cache" rev-parse -q --verify "$series_ref^{commit}" 2> /dev/null) &&
-   $git cat-file -e "$c^{commit}" 2> /dev/null; then
+if [ -n "${cache:-}" ] && $git fetch -q "$cache" "$series_ref" 2> /dev/null; then
 	echo "  SERIES  $cache $series_ref"
-	head=$c
+	scratch_start FETCH_HEAD	# EXTRA_PATCHES go on top of it
 	apply=:
 fi
 
@@ -236,9 +235,11 @@ for f in $(find $ksrc -type f | sort); do
 	esac
 done
 $git update-ref refs/heads/vexpress-pm "$head"
-# A cache that cannot be written costs only time.
+# A cache that cannot be written costs only time. No gc there: a repack
+# of the 574 MB import would race with the clones of it.
 [ -z "${cache:-}" ] || [ $apply = : ] ||
-	$git push -q "$cache" "$head:$series_ref" > /dev/null 2>&1 || :
+	{ git -C "$cache" config gc.auto 0 && git -C "$cache" config receive.autogc false &&
+	  $git push -q "$cache" "$head:$series_ref"; } > /dev/null 2>&1 || :
 
 extra_patches
 
