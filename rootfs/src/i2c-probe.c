@@ -17,8 +17,9 @@
  * ADDR; "pec" turns on I2C_PEC first. "tenbit" takes ADDR as a 10-bit
  * address (I2C_TENBIT) and turns I2C_TENBIT off again before the read,
  * which leaves the 10-bit address on a 7-bit client.
- * timeout: I2C_TIMEOUT, the adapter's transfer timeout for every user of
- * the bus, kernel drivers included (i2c-dev takes it in units of 10 ms).
+ * timeout: I2C_TIMEOUT: MS, 10 or more, becomes the adapter's transfer
+ * timeout for every user of the bus, kernel drivers included (i2c-dev
+ * takes it in units of 10 ms).
  *
  * Prints the bytes read (0x%02x each, blank-separated), "ok" after
  * timeout, or the errno's name (EINVAL, ENXIO...); exits 0 either way,
@@ -122,7 +123,13 @@ int main(int argc, char **argv)
 	}
 
 	if (!strcmp(argv[2], "timeout") && argc == 4) {
-		if (ioctl(fd, I2C_TIMEOUT, strtoul(argv[3], NULL, 0) / 10) < 0)
+		char *end;
+		unsigned long ms = strtoul(argv[3], &end, 0);
+
+		/* 0 (or garbage read as 0) would make every transfer time out */
+		if (*end || ms < 10)
+			usage();
+		if (ioctl(fd, I2C_TIMEOUT, ms / 10) < 0)
 			puts(errname(errno));
 		else
 			puts("ok");
