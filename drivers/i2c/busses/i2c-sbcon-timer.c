@@ -374,9 +374,9 @@ static bool sbcon_tick(struct sbcon_i2c *i2c)
  * One-shot, re-armed by the handler after each tick: the next tick is due
  * a whole LOAD after the handler has moved the bus, however late it ran.
  * A periodic timer keeps expiring while its interrupt waits to be handled,
- * and QEMU without -icount runs every such expiry (at its 10 us floor) in
- * its main loop: the ticks timed at probe took 0.16-1.6 ms there, and
- * 0.06-0.24 ms re-armed (2026-12-04).
+ * and QEMU without -icount runs every such expiry in its main loop, which
+ * made each tick several times slower there. The LOAD write restarts a
+ * stopped one-shot SP804; QEMU's model restarts on the CTRL write.
  */
 static void sbcon_timer_arm(struct sbcon_i2c *i2c)
 {
