@@ -214,6 +214,10 @@ suspend_cycle() {
 	return $rc
 }
 
+# cycle_took: seconds from the last suspend_cycle's write to its return
+# (/proc/uptime's 10 ms), as "%.2f"
+cycle_took() { awk -v a="$cycle_start" -v b="$cycle_end" 'BEGIN { printf "%.2f", b - a }'; }
+
 # wakeup_events: every wakeup source's event count, "NAME COUNT" a line
 # (builtins only: suspend_cycle takes it on the real-time path)
 wakeup_events() {
@@ -251,7 +255,7 @@ suspend_cycle_rt() {
 		suspend_cycle "$@" && return 0
 		[ $try != 3 ] && alarm_overran || return $rc
 		OVERRUNS=$((OVERRUNS + 1))
-		ktap_print_msg "overrun: the alarm ($cycle_alarm) fired before the CPUs were down, $(awk -v a="$cycle_start" -v b="$cycle_end" 'BEGIN { printf "%.2f", b - a }') s after it was set; again"
+		ktap_print_msg "overrun: the alarm ($cycle_alarm) fired before the CPUs were down, $(cycle_took) s after it was set; again"
 		[ "$(cat $T/tracing_on)" = 1 ] && trace_start
 	done
 }
