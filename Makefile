@@ -2,7 +2,10 @@
 # vexpress-pm: build, boot and test platform PM on QEMU's Versatile Express.
 # 'make help' lists the targets.
 
-BUILD		?= build
+# The kernel (scripts/kver.sh lists them, the default first); each has
+# its own build directory
+KVER		?= $(firstword $(shell sed -n 's/^KVERS="\(.*\)"/\1/p' scripts/kver.sh))
+BUILD		?= build/$(KVER)
 KERNEL_SRC	?=
 EXTRA_PATCHES	?=
 BOARD		?= a9
@@ -54,7 +57,7 @@ kbuild_vars = ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOSTCC="ccache gcc" \
 KMAKE = $(MAKE) -C $(tree) O=$(obj) $(kbuild_vars) -j$(JOBS)
 snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.sh
 
-export BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
+export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
 .PHONY: help deps tree config kernel rootfs images host run timeline bench stress shell test check \
 	patches clean lava lava-check test-debug

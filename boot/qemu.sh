@@ -55,7 +55,9 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-images=$(cd "$top" && mkdir -p "${BUILD:-build}/images" && cd "${BUILD:-build}/images" && pwd)
+. "$top/scripts/build-dir.sh"
+mkdir -p "$build/images"
+images=$build/images
 interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no qmp= sd= sdfile=
 board=${BOARD:-a9} profile=${PMIC:-}
 

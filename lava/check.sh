@@ -20,7 +20,8 @@
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+. "$top/scripts/build-dir.sh"
+mkdir -p "$build"
 work=$build/lava/check
 rm -rf "$work" && mkdir -p "$work"
 pass=0 fail=0 n=0

@@ -36,7 +36,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+. "$top/scripts/build-dir.sh"
+mkdir -p "$build"
 board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no
 while [ $# -gt 0 ]; do
 	case "$1" in

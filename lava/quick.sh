@@ -19,7 +19,8 @@
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+. "$top/scripts/build-dir.sh"
+mkdir -p "$build"
 work=$build/lava/quick
 rm -rf "$work" && mkdir -p "$work"
 pass=0 fail=0 skip=0 n=0

@@ -27,7 +27,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$(cd "$top" && mkdir -p "${BUILD:-build}" && cd "${BUILD:-build}" && pwd)
+. "$top/scripts/build-dir.sh"
+mkdir -p "$build"
 job= out= expect= sleep_runs=10
 while [ $# -gt 0 ]; do
 	case "$1" in
