@@ -274,18 +274,50 @@ static void describe_xfer(const struct ev *x, char *buf, size_t len)
 }
 
 /*
- * The transfers a table counts: the lowest level the capture traces (an
- * i2c transfer also shows as the regmap access and SMBus call above it).
+ * The transfers explain and phases show: per device, those of the lowest
+ * level the capture traces for it (an i2c transfer also shows as the
+ * regmap access and the SMBus call above it).
  */
-static enum xfer_src counted_src(const struct trace *t)
-{
-	enum xfer_src s = XF_NSRC;
-	int i;
+#define MAX_DEVS	256
 
-	for (i = 0; i < t->n; i++)
-		if (t->ev[i].kind == EV_XFER && t->ev[i].src < s)
-			s = t->ev[i].src;
-	return s;
+static struct {
+	char dev[48];
+	enum xfer_src src;
+} devsrc[MAX_DEVS];
+static int ndevsrc;
+
+static void note_sources(const struct trace *t)
+{
+	int i, d;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind != EV_XFER)
+			continue;
+		for (d = 0; d < ndevsrc && strcmp(devsrc[d].dev, e->dev); d++)
+			;
+		if (d == ndevsrc) {
+			if (ndevsrc == MAX_DEVS)
+				continue;
+			snprintf(devsrc[ndevsrc].dev, sizeof(devsrc[0].dev), "%s", e->dev);
+			devsrc[ndevsrc++].src = e->src;
+		} else if (e->src < devsrc[d].src) {
+			devsrc[d].src = e->src;
+		}
+	}
+}
+
+static bool shown(const struct ev *e)
+{
+	int d;
+
+	if (e->kind != EV_XFER)
+		return false;
+	for (d = 0; d < ndevsrc; d++)
+		if (!strcmp(devsrc[d].dev, e->dev))
+			return e->src == devsrc[d].src;
+	return true;
 }
 
 static int matching_end(const struct trace *t, int i)
@@ -302,7 +334,6 @@ static int matching_end(const struct trace *t, int i)
 
 static void explain(const struct trace *t)
 {
-	enum xfer_src src = counted_src(t);
 	double t0 = t->ev[0].ts;
 	int depth = 0, i, j;
 
@@ -329,7 +360,7 @@ static void explain(const struct trace *t)
 
 		if (e->kind == EV_XFER) {
 			/* The same access seen at a higher level: once is enough */
-			if (e->src != src)
+			if (!shown(e))
 				continue;
 			describe_xfer(e, buf, sizeof(buf));
 			printf("%10.3f %9s  %*s  %s, by %s\n",
@@ -383,7 +414,6 @@ static double span_ms(const struct trace *t, int a, int b)
  */
 static void phases(const struct trace *t)
 {
-	enum xfer_src src = counted_src(t);
 	int depth = 0, i, j, k;
 
 	printf("| phase | ms | I2C transactions |\n| --- | ---: | ---: |\n");
@@ -407,7 +437,7 @@ static void phases(const struct trace *t)
 		}
 		j = matching_end(t, i);
 		for (k = i; k < (j < 0 ? i : j); k++)
-			xfers += t->ev[k].kind == EV_XFER && t->ev[k].src == src;
+			xfers += shown(&t->ev[k]);
 		printf("| %*s%s", depth * 2, "", e->name);
 		/* Hibernation's device phases: which PM event (freeze, ...) */
 		if (!strncmp(e->name, "dpm_", 4) && (e->val & 0xed))
@@ -699,6 +729,7 @@ int main(int argc, char **argv)
 	for (i = 0; i < pmics.n; i++)
 		if (!pmic_chip[i] && pmics.p[i].dev[0])
 			pmic_chip[i] = chip_in_capture(&t, &pmics.p[i]);
+	note_sources(&t);
 	if (!strcmp(cmd, "explain")) {
 		explain(&t);
 	} else if (!strcmp(cmd, "check")) {
