@@ -81,7 +81,11 @@ static struct {
 	int unexpected;
 	bool quiet, held, skipped;
 	const char *round;
-	char unjudged[2048];	/* "ID (why), ..." of the rules skipped */
+	/* the rules skipped, and why in short, for the cycle's summary */
+	struct {
+		const char *id;
+		char why[96];
+	} unjudged[64];
 	int nunjudged;
 } cur;
 
@@ -137,7 +141,7 @@ static int ok(const struct rule *r)
  * The capture cannot show the rule: a skip, unless the plan expects the
  * rule violated (a negative demonstration that did not happen fails).
  */
-static int skip(const struct rule *r, const char *why)
+static int skip_as(const struct rule *r, const char *why, const char *summary)
 {
 	cur.held = true;
 	cur.skipped = true;
@@ -148,14 +152,17 @@ static int skip(const struct rule *r, const char *why)
 	} else {
 		say("ok %d oracle: %s: %s # SKIP %s\n", cur.n, r->id, r->text, why);
 	}
-	if (!cur.quiet) {
-		size_t len = strlen(cur.unjudged);
-
-		snprintf(cur.unjudged + len, sizeof(cur.unjudged) - len, "%s%s (%s)",
-			 len ? ", " : "", r->id, why);
-		cur.nunjudged++;
+	if (!cur.quiet && cur.nunjudged < 64) {
+		cur.unjudged[cur.nunjudged].id = r->id;
+		snprintf(cur.unjudged[cur.nunjudged++].why, sizeof(cur.unjudged[0].why), "%s",
+			 summary);
 	}
 	return 0;
+}
+
+static int skip(const struct rule *r, const char *why)
+{
+	return skip_as(r, why, why);
 }
 
 /*
@@ -1010,9 +1017,22 @@ static bool expected(const struct rule *r, char *const *expect, int nexpect)
  */
 static void summary(int nrules)
 {
-	printf("# oracle: judged %d of %d rules%s%s\n", nrules - cur.nunjudged, nrules,
-	       cur.nunjudged ? "; could not judge: " : "", cur.unjudged);
-	cur.unjudged[0] = '\0';
+	int i, j;
+
+	printf("# oracle: judged %d of %d rules", nrules - cur.nunjudged, nrules);
+	/* Grouped by why: "could not judge: A, B (why); C (why)" */
+	for (i = 0; i < cur.nunjudged; i++) {
+		for (j = 0; j < i && strcmp(cur.unjudged[j].why, cur.unjudged[i].why); j++)
+			;
+		if (j < i)
+			continue;	/* listed with its group */
+		printf("%s%s", i ? "; " : "; could not judge: ", cur.unjudged[i].id);
+		for (j = i + 1; j < cur.nunjudged; j++)
+			if (!strcmp(cur.unjudged[j].why, cur.unjudged[i].why))
+				printf(", %s", cur.unjudged[j].id);
+		printf(" (%s)", cur.unjudged[i].why);
+	}
+	printf("\n");
 	cur.nunjudged = 0;
 }
 
@@ -1104,10 +1124,9 @@ static int run_rule(const struct trace *t, const struct rule *r, const struct pm
 	char why[160];
 
 	if (r->needs && !platform) {
-		snprintf(why, sizeof(why),
-			 "needs the %s phase: no platform callback traced (a stock kernel, s2idle or an early pm_test level)",
+		snprintf(why, sizeof(why), "needs the %s phase: no platform_* phase in this cycle",
 			 r->needs);
-		return skip(r, why);
+		return skip_as(r, why, "no platform_* phases: a stock kernel, s2idle or an early pm_test level");
 	}
 	return r->check(t, r, pm);
 }

@@ -290,6 +290,7 @@ static void note_sources(const struct trace *t)
 {
 	int i, d;
 
+	ndevsrc = 0;
 	for (i = 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
 
@@ -618,8 +619,6 @@ static const char *unusable(const struct trace *t, const char *path)
 			 t->bad_line, t->bad_text);
 		return why;
 	}
-	if (phase_first(t, "suspend_enter", true) < 0 && !t->n)
-		return "no suspend/resume events (power:suspend_resume) in it";
 	for (i = 0; i < t->n; i++)
 		if (t->ev[i].kind == EV_PHASE)
 			break;
@@ -649,14 +648,14 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int first = 0, nexpect = 0, opt, ret = 0, cut = 0, i;
-	char **expect = calloc(argc, sizeof(*expect));
-	bool by_addr = false;
+	int first = 0, nexpect = 0, opt, ret = 2, cut = 0, i;
+	bool by_addr = false, by_name = false;
+	struct trace t = { 0 };
 	const char *cmd, *why;
-	struct trace t;
+	char **expect;
 	FILE *f;
 
-	if (argc < 2 || !expect)
+	if (argc < 2)
 		usage();
 	cmd = argv[1];
 	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
@@ -667,6 +666,12 @@ int main(int argc, char **argv)
 		rules_list();
 		return 0;
 	}
+	expect = calloc(argc, sizeof(*expect));
+	if (!expect) {
+		perror("sleeptrace");
+		return 2;
+	}
+	pmics.n = 0;
 	optind = 2;
 	while ((opt = getopt_long(argc, argv, "a:hn:p:x:", longopts, NULL)) != -1) {
 		switch (opt) {
@@ -676,10 +681,12 @@ int main(int argc, char **argv)
 			break;
 		case 'p':
 			add_pmic(optarg);
+			by_name = true;
 			break;
 		case 'h':
 			fputs(help, stdout);
-			return 0;
+			ret = 0;
+			goto out;
 		case 'n':
 			first = number("-n", optarg);
 			if (!first)	/* KTAP counts from 1 */
@@ -690,7 +697,7 @@ int main(int argc, char **argv)
 			if (!rule_known(optarg)) {
 				fprintf(stderr, "sleeptrace: no rule '%s' ('sleeptrace rules' lists them)\n",
 					optarg);
-				return 2;
+				goto out;
 			}
 			expect[nexpect++] = optarg;
 			break;
@@ -701,31 +708,29 @@ int main(int argc, char **argv)
 	if (optind != argc - 1 || ((first || nexpect) && strcmp(cmd, "check")) ||
 	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases")))
 		usage();
-	if (by_addr && pmics.n > 1) {
+	if (by_addr && by_name) {
 		fprintf(stderr, "sleeptrace: -a and --pmic: use one or the other\n");
-		return 2;
+		goto out;
 	}
 	if (!pmics.n)
 		add_addr(0x4a);
 	f = fopen(argv[optind], "r");
 	if (!f) {
 		perror(argv[optind]);
-		return 2;
+		goto out;
 	}
 	if (trace_read(f, &t)) {
 		perror(argv[optind]);
 		fclose(f);
-		trace_free(&t);
-		return 2;
+		goto out;
 	}
 	fclose(f);
 	why = unusable(&t, argv[optind]);
 	if (why) {
 		fprintf(stderr, "sleeptrace: %s: %s\n", argv[optind], why);
-		trace_free(&t);
-		free(expect);
-		return 2;
+		goto out;
 	}
+	ret = 0;
 	for (i = 0; i < pmics.n; i++)
 		if (!pmic_chip[i] && pmics.p[i].dev[0])
 			pmic_chip[i] = chip_in_capture(&t, &pmics.p[i]);
@@ -749,6 +754,7 @@ int main(int argc, char **argv)
 	} else {
 		phases(&t);
 	}
+out:
 	trace_free(&t);
 	free(expect);
 	return ret;
