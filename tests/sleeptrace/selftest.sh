@@ -334,6 +334,43 @@ result $? "stock.platform-rules-skip-the-rest-judged" "$tmp/stock.out"
 grep -v 'suspend_resume: platform_' "$tmp/pmic-in-syscore" > "$tmp/stock-pmic-in-syscore"
 expect stock-pmic-in-syscore pmic-quiet-cpus-off
 
+# Recorded with tests/sleeptrace/record-fixtures.sh (the guest's
+# rootfs/sleeptrace-capture.sh): the AXP209 profile's two cycles in one
+# tracefs capture, its PMIC traffic as i2c, SMBus and regmap events
+# (fixtures/axp209-two-cycles.trace), and a TWL92230 cycle recorded by
+# the guest's trace-cmd and printed by this host's 'trace-cmd report'
+# (fixtures/trace-cmd-report.txt). Every rule holds in each; the AXP209's
+# chip is found from its driver; edited copies break what they target.
+axp=$here/fixtures/axp209-two-cycles.trace
+"$oracle" check --pmic 0-0034 "$axp" > "$tmp/axp.out" 2>&1
+[ $? = 0 ] && grep -q "^1\.\.$((2 * nrules))$" "$tmp/axp.out" &&
+	grep -q '^# sleeptrace: .*tracefs text, .* 2 suspend cycle(s); PMIC 0-0034 (axp209)$' "$tmp/axp.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/axp.out")" = $((2 * nrules)) ]
+result $? "axp209-two-cycles.every-rule-holds" "$tmp/axp.out"
+# The domain's regmap write (its noirq power-off) copied into the second
+# cycle's syscore phase: the second cycle alone breaks the CPUs-down and
+# armed windows.
+awk '/regmap_reg_write: 0-0034 reg=12 val=1e/ && !w { w = $0 }
+	{ print }
+	/syscore_suspend\[0\] end/ && ++n == 3 { print w }' "$axp" > "$tmp/axp-second-bad"
+"$oracle" check --pmic 0-0034 "$tmp/axp-second-bad" > "$tmp/axp-second-bad.out" 2>&1
+[ $? = 1 ] && [ "$(grep '^not ok' "$tmp/axp-second-bad.out" | sed 's/ oracle: \([a-z-]*\):.*/ \1/' | tr '\n' ' ')" = \
+	"not ok $((nrules + 6)) pmic-quiet-while-armed not ok $((nrules + 15)) pmic-quiet-cpus-off " ]
+result $? "axp209-two-cycles.second-cycle-regmap-write-in-syscore" "$tmp/axp-second-bad.out"
+
+tcr=$here/fixtures/trace-cmd-report.txt
+"$oracle" check --pmic 0-004a "$tcr" > "$tmp/tcr.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: trace-cmd report, .* PMIC 0-004a (twl92230)$' "$tmp/tcr.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/tcr.out")" = $((nrules - 1)) ] &&
+	grep -q '^ok [0-9]* oracle: device-links: .*# SKIP no .# devlink:. lines' "$tmp/tcr.out"
+result $? "trace-cmd-report.every-rule-holds" "$tmp/tcr.out"
+good=$tcr
+move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "$tmp/tcr-cpu-on-early"
+expect tcr-cpu-on-early pm-core-order
+AFTER=1 move_block 'platform_wake\[3\] begin' 'platform_wake\[3\] end' 'dpm_resume_noirq\[16\] begin' > "$tmp/tcr-wake-late"
+expect tcr-wake-late wake-before-resume-noirq
+good=$here/fixtures/mem-cycle.trace
+
 # Bad input: each a clear message and its exit status, never a crash.
 head -c "$(($(wc -c < "$good") / 2))" "$good" > "$tmp/truncated"
 "$oracle" check "$tmp/truncated" > "$tmp/truncated.out" 2> "$tmp/truncated.err"
