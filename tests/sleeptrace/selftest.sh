@@ -371,6 +371,28 @@ AFTER=1 move_block 'platform_wake\[3\] begin' 'platform_wake\[3\] end' 'dpm_resu
 expect tcr-wake-late wake-before-resume-noirq
 good=$here/fixtures/mem-cycle.trace
 
+# A stock kernel's capture (fixtures/stock-cycle.trace: the first of the
+# two cycles record-fixtures.sh recorded with BUILD=build/stock, a kernel
+# built with EXTRA_PATCHES=tests/patches/stock-pm-tracing.patch, the
+# series' tracing left out): no platform_* phase in it; the six rules
+# the PM core's own events show hold, the rest skip saying so; the
+# domain's write copied into syscore breaks pmic-quiet-cpus-off alone,
+# CPU_ON moved before syscore_resume pm-core-order alone.
+stock=$here/fixtures/stock-cycle.trace
+"$oracle" check "$stock" > "$tmp/stock-real.out" 2>&1
+[ $? = 0 ] && ! grep -q 'suspend_resume: platform_' "$stock" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/stock-real.out")" = 6 ] &&
+	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: .* (no platform_\* phases: " "$tmp/stock-real.out"
+result $? "stock-kernel.six-rules-judged-and-hold" "$tmp/stock-real.out"
+good=$stock
+awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r }
+	{ print }
+	/syscore_suspend\[0\] end/ { print w; print r2 }' "$good" > "$tmp/stock-real-pmic-in-syscore"
+expect stock-real-pmic-in-syscore pmic-quiet-cpus-off
+move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "$tmp/stock-real-cpu-on-early"
+expect stock-real-cpu-on-early pm-core-order
+good=$here/fixtures/mem-cycle.trace
+
 # Bad input: each a clear message and its exit status, never a crash.
 head -c "$(($(wc -c < "$good") / 2))" "$good" > "$tmp/truncated"
 "$oracle" check "$tmp/truncated" > "$tmp/truncated.out" 2> "$tmp/truncated.err"
