@@ -693,7 +693,7 @@ static const struct rule rules[] = {
 
 #define HPHASE(_k, _n, _v)	{ _k, _n, NULL, NULL, _v }
 
-static bool is_hibernation(const struct trace *t)
+bool is_hibernation(const struct trace *t)
 {
 	int i;
 

@@ -24,6 +24,8 @@ int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
 int rules_count(void);
 int rules_count_for(const struct trace *t);	/* the results @t gets */
 bool rule_known(const char *id);
+/* Whether @t holds a hibernation (dpm_* phases of its PM events) */
+bool is_hibernation(const struct trace *t);
 void rules_list(void);
 
 #endif

@@ -594,8 +594,11 @@ static void describe_capture(const struct trace *t, const char *path)
 	for (f = 1; f < TF_NFORM; f++)
 		if (t->forms[f] > t->forms[best])
 			best = f;
-	printf("# sleeptrace: %s: %s, %d event(s), %d suspend cycle(s); PMIC", path,
-	       trace_form_name(best), t->n, trace_cycles(t, start, MAX_CYCLES));
+	printf("# sleeptrace: %s: %s, %d event(s), ", path, trace_form_name(best), t->n);
+	if (is_hibernation(t))
+		printf("a hibernation%s; PMIC", t->boot ? " (two boots)" : "");
+	else
+		printf("%d suspend cycle(s); PMIC", trace_cycles(t, start, MAX_CYCLES));
 	for (i = 0; i < pmics.n; i++) {
 		if (pmics.p[i].dev[0])
 			printf(" %s", pmics.p[i].dev);
