@@ -1,30 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sleeptrace: explain or check a suspend/resume ftrace capture.
+ * sleeptrace: explain or check ftrace captures of suspend/resume cycles
+ * and hibernations, from this board or any other (docs/sleeptrace.md).
  *
- *   sleeptrace explain [-a ADDR] TRACE   the cycle phase by phase, in the
- *                                        words of the seed article, with
- *                                        each PMIC transfer annotated
- *   sleeptrace check [-a ADDR] [-n FIRST] [-x RULE-ID]... TRACE
- *                                        the ordering contract (rules.c) as
- *                                        KTAP, one result per rule: each
- *                                        rule must hold, except those named
- *                                        with -x (--expect-violated), which
- *                                        must be violated; exit 1 if any
- *                                        result is "not ok". -n (--first):
- *                                        number the results from FIRST and
- *                                        print no KTAP header, to continue
- *                                        a plan's results (tests/run-plan.sh)
- *   sleeptrace rules                     the rule IDs and what each checks
- *   sleeptrace phases TRACE              a Markdown table of how long each
- *                                        phase took and how many I2C
- *                                        transactions it holds, plus the
- *                                        suspend and resume totals
+ *   sleeptrace explain [PMIC] TRACE   the cycles phase by phase, in the
+ *                                     words of the seed article, with each
+ *                                     PMIC transfer annotated
+ *   sleeptrace check [PMIC] [-n FIRST] [-x RULE-ID]... TRACE
+ *                                     the ordering contract (rules.c) as
+ *                                     KTAP, one result per rule and cycle
+ *   sleeptrace rules                  the rule IDs and what each checks
+ *   sleeptrace phases TRACE           a Markdown table of how long each
+ *                                     phase took and how many transfers it
+ *                                     holds, plus the suspend and resume
+ *                                     totals (make bench)
  *
- * ADDR is the PMIC's 7-bit I2C address (default 0x4a), as the capture's
- * "# vexpress-pm pmic:" line gives it; explain names the registers of the
- * board's PMIC there (0x4a TWL92230, 0x34 AXP209). Exit 2: bad usage or an
- * unreadable or empty capture.
+ * PMIC: --pmic DEV[=CHIP] (repeatable), or -a ADDR: the I2C address on any
+ * bus, as the board's captures give it ("# vexpress-pm pmic:"; default
+ * 0x4a). 'sleeptrace --help' (help[] below) says the rest: the options,
+ * the exit status, examples.
  */
 #include <getopt.h>
 #include <stdlib.h>
