@@ -11,12 +11,14 @@ pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
 	cpio xz-utils ccache sparse yamllint clang-format make gcc git python3"
 # Installed where the distribution has them; the gates that need them
 # report a skip, with the reason, where it has not (scripts/check.sh).
-# Debian 13 has no dt-schema package. trace-cmd formats the guest's
-# trace-cmd captures, clang builds the checker's fuzzer (tests/sleeptrace).
-optional="dt-schema trace-cmd clang"
+# Debian 13 has no dt-schema package.
+optional="dt-schema"
 
 installed() { dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q "ok installed"; }
 known() { apt-cache show "$1" > /dev/null 2>&1; }
+# trace-cmd formats the guest's trace-cmd captures, clang builds the
+# checker's fuzzer (tests/sleeptrace): optional too.
+optional="$optional trace-cmd clang"
 
 missing="" unknown=""
 for p in $pkgs; do
