@@ -74,6 +74,8 @@ help:
 	@echo '  images  $(BUILD)/images/{zImage,uImage,vexpress-pm-ca9.dtb,vexpress-pm-ca15.dtb,'
 	@echo '          rootfs.cpio{,.gz},vexpress-pm.itb}'
 	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle), $(BUILD)/host/qmp'
+	@echo '  sleeptrace  just $(BUILD)/host/sleeptrace; install-sleeptrace PREFIX=dir [DESTDIR=dir]:'
+	@echo '          it alone into $$(DESTDIR)$$(PREFIX)/bin (default /usr/local), for a lab host'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained;'
 	@echo '          MODE=disk: hibernation to the SD card and the restore on a second boot'
 	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (real time):'
@@ -142,6 +144,15 @@ $(build)/host/sleeptrace: $(wildcard tests/sleeptrace/*.[ch])
 	@mkdir -p $(dir $@)
 	@echo "  HOSTCC  $@"
 	@cc -O2 -Wall -Wextra -Werror -o $@ $(filter %.c,$^)
+
+# The checker alone, for a board's lab host (docs/sleeptrace.md): C and
+# libc only, so building it needs nothing of the kernel's.
+PREFIX		?= /usr/local
+.PHONY: sleeptrace install-sleeptrace
+sleeptrace: $(build)/host/sleeptrace
+
+install-sleeptrace: $(build)/host/sleeptrace
+	install -D -m 0755 $< $(DESTDIR)$(PREFIX)/bin/sleeptrace
 
 $(build)/host/qmp: tests/qmp/qmp.c
 	@mkdir -p $(dir $@)

@@ -3,8 +3,14 @@
  * The suspend/resume ordering contract the board relies on (see the seed
  * article and commit 6a7c7eaf): each rule is checked on the event order of
  * one captured cycle. Platform callbacks appear as "platform_<callback>"
- * suspend_resume phases; a cycle without them (s2idle, or a pm_test level
- * that stops earlier) skips the rules that need them.
+ * suspend_resume phases; a cycle without them (a stock kernel's, which
+ * does not trace them; s2idle, or a pm_test level that stops earlier)
+ * skips the rules that need them, naming the phase, and is judged on the
+ * rules that the PM core's own events show (its phase order, device
+ * order, aborts, PMIC traffic with the CPUs down).
+ *
+ * A capture of several cycles (each from its suspend_enter) gets each
+ * rule once per cycle, in cycle order.
  *
  * Each rule has a stable ID (rules[] below): plans name the rules they
  * expect violated by ID, and the verdicts are KTAP results the test
@@ -55,8 +61,13 @@ static bool selected(const struct trace *t, int i, const struct sel *s)
 
 struct rule {
 	const char *id, *text;
-	int (*check)(const struct trace *t, const struct rule *r, int pmic);
+	int (*check)(const struct trace *t, const struct rule *r, const struct pmic_set *pm);
 	const struct sel *a, *b;	/* before(): every a before every b */
+	/*
+	 * What the rule judges that only this series traces (a stock
+	 * kernel's capture has no platform_* phases): named when skipped.
+	 */
+	const char *needs;
 };
 
 /*
@@ -70,6 +81,12 @@ static struct {
 	int unexpected;
 	bool quiet, held, skipped;
 	const char *round;
+	/* the rules skipped, and why in short, for the cycle's summary */
+	struct {
+		const char *id;
+		char why[96];
+	} unjudged[64];
+	int nunjudged;
 } cur;
 
 /* printf(), unless a round is being tried silently */
@@ -124,7 +141,7 @@ static int ok(const struct rule *r)
  * The capture cannot show the rule: a skip, unless the plan expects the
  * rule violated (a negative demonstration that did not happen fails).
  */
-static int skip(const struct rule *r, const char *why)
+static int skip_as(const struct rule *r, const char *why, const char *summary)
 {
 	cur.held = true;
 	cur.skipped = true;
@@ -135,19 +152,29 @@ static int skip(const struct rule *r, const char *why)
 	} else {
 		say("ok %d oracle: %s: %s # SKIP %s\n", cur.n, r->id, r->text, why);
 	}
+	if (!cur.quiet && cur.nunjudged < 64) {
+		cur.unjudged[cur.nunjudged].id = r->id;
+		snprintf(cur.unjudged[cur.nunjudged++].why, sizeof(cur.unjudged[0].why), "%s",
+			 summary);
+	}
 	return 0;
+}
+
+static int skip(const struct rule *r, const char *why)
+{
+	return skip_as(r, why, why);
 }
 
 /*
  * Every event selected by @a (either selector) comes before every event
  * selected by @b: a PM core phase marker, or the device callbacks inside it.
  */
-static int before(const struct trace *t, const struct rule *rule, int pmic)
+static int before(const struct trace *t, const struct rule *rule, const struct pmic_set *pm)
 {
 	const struct sel *a = rule->a, *b = rule->b;
 	int i, last_a = -1, first_b = -1;
 
-	(void)pmic;
+	(void)pm;
 	for (i = 0; i < t->n; i++) {
 		if (selected(t, i, &a[0]) || selected(t, i, &a[1]))
 			last_a = i;
@@ -164,18 +191,19 @@ static int before(const struct trace *t, const struct rule *rule, int pmic)
 	return 1;
 }
 
-static bool is_pmic(const struct ev *e, int pmic)
+static bool is_pmic(const struct ev *e, const struct pmic_set *pm)
 {
-	return e->kind == EV_XFER && e->addr == pmic;
+	return is_pmic_xfer(e, pm);
 }
 
-static bool is_arming(const struct ev *e, int pmic)
+static bool is_arming(const struct ev *e, const struct pmic_set *pm)
 {
-	return is_pmic(e, pmic) && !strncmp(e->who, "platform_prepare", 16);
+	return is_pmic(e, pm) && !strncmp(e->who, "platform_prepare", 16);
 }
 
 /* The platform arms the PMIC in prepare_late, and every arming write works. */
-static int arming_in_prepare_late(const struct trace *t, const struct rule *rule, int pmic)
+static int arming_in_prepare_late(const struct trace *t, const struct rule *rule,
+				  const struct pmic_set *pm)
 {
 	int b = phase_first(t, "platform_prepare_late", true);
 	int e = phase_first(t, "platform_prepare_late", false);
@@ -184,7 +212,7 @@ static int arming_in_prepare_late(const struct trace *t, const struct rule *rule
 	if (b < 0)
 		return skip(rule, "no platform prepare_late in this capture");
 	for (i = 0; i < t->n; i++) {
-		if (!is_arming(&t->ev[i], pmic))
+		if (!is_arming(&t->ev[i], pm))
 			continue;
 		if (i < b || (e >= 0 && i > e) || t->ev[i].ret < 0) {
 			if (!bad++)
@@ -203,17 +231,18 @@ static int arming_in_prepare_late(const struct trace *t, const struct rule *rule
 }
 
 /* Once armed, nobody talks to the PMIC until the platform's wake. */
-static int quiet_while_armed(const struct trace *t, const struct rule *rule, int pmic)
+static int quiet_while_armed(const struct trace *t, const struct rule *rule,
+			     const struct pmic_set *pm)
 {
 	int i, armed = -1, wake = phase_first(t, "platform_wake", true);
 
 	for (i = 0; i < t->n; i++)
-		if (is_arming(&t->ev[i], pmic))
+		if (is_arming(&t->ev[i], pm))
 			armed = i;
 	if (armed < 0)
 		return skip(rule, "the PMIC was not armed in this capture");
 	for (i = armed + 1; i < t->n && (wake < 0 || i < wake); i++) {
-		if (is_pmic(&t->ev[i], pmic) && !is_arming(&t->ev[i], pmic)) {
+		if (is_pmic(&t->ev[i], pm) && !is_arming(&t->ev[i], pm)) {
 			fail(rule, "PMIC traffic after arming");
 			show(t, armed);
 			show(t, i);
@@ -223,19 +252,92 @@ static int quiet_while_armed(const struct trace *t, const struct rule *rule, int
 	return ok(rule);
 }
 
+/*
+ * The first callback start/end of each device, level and verb: an index
+ * into the (sub)trace being checked, so that the order rules stay linear
+ * on a large board's capture. Open addressing, FNV-1a.
+ */
+static struct {
+	const struct trace *t;
+	int *slot;
+	size_t size;
+} cbmap;
+
+static unsigned long cb_hash(const char *dev, const char *level, const char *verb, bool end)
+{
+	const char *const parts[] = { dev, level, verb };
+	unsigned long h = 2166136261u ^ end;
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		const char *p;
+
+		for (p = parts[i]; *p; p++)
+			h = (h ^ (unsigned char)*p) * 16777619u;
+		h = (h ^ '/') * 16777619u;
+	}
+	return h;
+}
+
+static bool cb_is(const struct ev *e, const char *dev, const char *level, const char *verb,
+		  bool end)
+{
+	return e->kind == (end ? EV_CB_END : EV_CB_START) && !strcmp(e->name, dev) &&
+	       !strcmp(cb_level(e), level) && !strcmp(e->verb, verb);
+}
+
+static void cbmap_build(const struct trace *t)
+{
+	size_t h;
+	int i;
+
+	cbmap.t = t;
+	cbmap.size = 2 * (size_t)t->n + 1;
+	cbmap.slot = malloc(cbmap.size * sizeof(int));
+	if (!cbmap.slot) {
+		perror("sleeptrace");
+		exit(2);
+	}
+	for (h = 0; h < cbmap.size; h++)
+		cbmap.slot[h] = -1;
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+		bool end = e->kind == EV_CB_END;
+
+		if (e->kind != EV_CB_START && !end)
+			continue;
+		h = cb_hash(e->name, cb_level(e), e->verb, end) % cbmap.size;
+		while (cbmap.slot[h] >= 0 &&
+		       !cb_is(&t->ev[cbmap.slot[h]], e->name, cb_level(e), e->verb, end))
+			h = (h + 1) % cbmap.size;
+		if (cbmap.slot[h] < 0)
+			cbmap.slot[h] = i;
+	}
+}
+
+static void cbmap_free(void)
+{
+	free(cbmap.slot);
+	memset(&cbmap, 0, sizeof(cbmap));
+}
+
 /* Index of the callback start/end of @dev at @level with @verb, or -1. */
 static int cb_index(const struct trace *t, const char *dev, const char *level,
 		    const char *verb, bool end)
 {
+	size_t h;
 	int i;
 
-	for (i = 0; i < t->n; i++) {
-		const struct ev *e = &t->ev[i];
-
-		if (e->kind == (end ? EV_CB_END : EV_CB_START) && !strcmp(e->name, dev) &&
-		    !strcmp(cb_level(e), level) && !strcmp(e->verb, verb))
-			return i;
+	if (cbmap.t == t) {
+		h = cb_hash(dev, level, verb, end) % cbmap.size;
+		for (; cbmap.slot[h] >= 0; h = (h + 1) % cbmap.size)
+			if (cb_is(&t->ev[cbmap.slot[h]], dev, level, verb, end))
+				return cbmap.slot[h];
+		return -1;
 	}
+	for (i = 0; i < t->n; i++)
+		if (cb_is(&t->ev[i], dev, level, verb, end))
+			return i;
 	return -1;
 }
 
@@ -267,12 +369,13 @@ static int pair_order(const struct trace *t, const struct rule *rule, const char
 	return 0;
 }
 
-static int children_first(const struct trace *t, const struct rule *rule, int pmic)
+static int children_first(const struct trace *t, const struct rule *rule, const struct pmic_set *pm)
 {
-	int i, pairs = 0;
+	int i, pairs = 0, r = 0;
 
-	(void)pmic;
-	for (i = 0; i < t->n; i++) {
+	(void)pm;
+	cbmap_build(t);
+	for (i = 0; i < t->n && !r; i++) {
 		const struct ev *e = &t->ev[i];
 
 		/* Names are all the trace has: a child named like its parent
@@ -282,28 +385,32 @@ static int children_first(const struct trace *t, const struct rule *rule, int pm
 		    cb_index(t, e->name, cb_level(e), e->verb, false) != i)
 			continue;
 		pairs++;
-		if (pair_order(t, rule, e->name, e->parent, "suspend") ||
-		    pair_order(t, rule, e->parent, e->name, "resume"))
-			return 1;
+		r = pair_order(t, rule, e->name, e->parent, "suspend") ||
+		    pair_order(t, rule, e->parent, e->name, "resume");
 	}
+	cbmap_free();
+	if (r)
+		return 1;
 	return pairs ? ok(rule) : skip(rule, "no parent/child callbacks");
 }
 
-static int links_respected(const struct trace *t, const struct rule *rule, int pmic)
+static int links_respected(const struct trace *t, const struct rule *rule,
+			   const struct pmic_set *pm)
 {
-	int i;
+	int i, r = 0;
 
-	(void)pmic;
+	(void)pm;
 	if (!t->nlinks)
 		return skip(rule, "no '# devlink:' lines in this capture");
-	for (i = 0; i < t->nlinks; i++) {
+	cbmap_build(t);
+	for (i = 0; i < t->nlinks && !r; i++) {
 		const struct link *l = &t->links[i];
 
-		if (pair_order(t, rule, l->consumer, l->supplier, "suspend") ||
-		    pair_order(t, rule, l->supplier, l->consumer, "resume"))
-			return 1;
+		r = pair_order(t, rule, l->consumer, l->supplier, "suspend") ||
+		    pair_order(t, rule, l->supplier, l->consumer, "resume");
 	}
-	return ok(rule);
+	cbmap_free();
+	return r ? 1 : ok(rule);
 }
 
 /*
@@ -324,11 +431,12 @@ static int cb_depth(const struct ev *e)
 	return d;
 }
 
-static int abort_stops_descent(const struct trace *t, const struct rule *rule, int pmic)
+static int abort_stops_descent(const struct trace *t, const struct rule *rule,
+			       const struct pmic_set *pm)
 {
 	int i, failed = -1;
 
-	(void)pmic;
+	(void)pm;
 	for (i = 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
 		bool deeper;
@@ -361,7 +469,7 @@ static int abort_stops_descent(const struct trace *t, const struct rule *rule, i
  * prepare_late -> wake (which the core runs when prepare_late itself
  * failed), each before the next round's opener.
  */
-static int platform_pairs(const struct trace *t, const struct rule *rule, int pmic)
+static int platform_pairs(const struct trace *t, const struct rule *rule, const struct pmic_set *pm)
 {
 	static const char *const pairs[][2] = {
 		{ "platform_begin", "platform_end" },
@@ -371,7 +479,7 @@ static int platform_pairs(const struct trace *t, const struct rule *rule, int pm
 	size_t p;
 	int i, open, seen = 0;
 
-	(void)pmic;
+	(void)pm;
 	for (p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
 		open = -1;
 		for (i = 0; i <= t->n; i++) {
@@ -427,34 +535,139 @@ static const struct sel finish_end[] = { PHASE(S_PHASE_END, "platform_finish"), 
 static const struct sel devices_up[] = { CB(S_CB_START, "", "resume"),
 					 PHASE(S_PHASE_BEGIN, "dpm_resume") };
 
+/*
+ * The PM core's own phases, in the order suspend_devices_and_enter() and
+ * suspend_enter() run them: every kernel traces these, so a stock kernel's
+ * capture is judged on them. A phase that did not run (an abort, one
+ * CPU) is left out; each one that ran ends before the next one begins.
+ */
+static const char *const core_order[] = {
+	"freeze_processes", "dpm_prepare", "dpm_suspend", "dpm_suspend_late",
+	"dpm_suspend_noirq", "CPU_OFF", "syscore_suspend", "machine_suspend",
+	"syscore_resume", "CPU_ON", "dpm_resume_noirq", "dpm_resume_early",
+	"dpm_resume", "dpm_complete", "resume_console", "thaw_processes",
+};
+
+#define NCORE	((int)(sizeof(core_order) / sizeof(core_order[0])))
+
+static int core_phase(const struct ev *e)
+{
+	int p;
+
+	if (e->kind != EV_PHASE)
+		return -1;
+	for (p = 0; p < NCORE; p++)
+		if (!strcmp(e->name, core_order[p]))
+			return p;
+	return -1;
+}
+
+static int pm_core_order(const struct trace *t, const struct rule *rule,
+			 const struct pmic_set *pm)
+{
+	int first_begin[NCORE], last[NCORE], i, a, b, seen = 0;
+
+	(void)pm;
+	for (a = 0; a < NCORE; a++) {
+		first_begin[a] = -1;
+		last[a] = -1;
+	}
+	for (i = 0; i < t->n; i++) {
+		int p = core_phase(&t->ev[i]);
+
+		if (p < 0)
+			continue;
+		if (t->ev[i].begin && first_begin[p] < 0)
+			first_begin[p] = i;
+		last[p] = i;
+	}
+	for (a = 0; a < NCORE; a++) {
+		if (last[a] < 0)
+			continue;
+		seen++;
+		for (b = a + 1; b < NCORE; b++) {
+			char why[128];
+
+			if (first_begin[b] < 0 || last[a] < first_begin[b])
+				continue;
+			snprintf(why, sizeof(why), "%s began before %s was over",
+				 core_order[b], core_order[a]);
+			fail(rule, why);
+			show(t, first_begin[b]);
+			show(t, last[a]);
+			return 1;
+		}
+	}
+	return seen > 1 ? ok(rule) : skip(rule, "no PM core phases in this capture");
+}
+
+/*
+ * From the first non-boot CPU going down (or syscore_suspend, or enter) to
+ * the last one back (or syscore_resume): one CPU, then interrupts off.
+ * prepare_late comes before, wake after; nothing talks to the PMIC here.
+ * A stock kernel traces these phases too.
+ */
+static int pmic_quiet_cpus_off(const struct trace *t, const struct rule *rule,
+			       const struct pmic_set *pm)
+{
+	static const char *const down[] = { "CPU_OFF", "syscore_suspend", "machine_suspend" };
+	static const char *const up[] = { "CPU_ON", "syscore_resume", "machine_suspend" };
+	int from = -1, to = -1, i;
+	size_t k;
+
+	for (k = 0; k < 3; k++) {
+		int d = phase_first(t, down[k], true), u = phase_last(t, up[k], false);
+
+		if (d >= 0 && (from < 0 || d < from))
+			from = d;
+		if (u > to)
+			to = u;
+	}
+	if (from < 0 || to < from)
+		return skip(rule, "no CPU_OFF, syscore_suspend or machine_suspend in this capture");
+	for (i = from; i <= to; i++) {
+		if (is_pmic(&t->ev[i], pm)) {
+			fail(rule, "PMIC traffic with the non-boot CPUs down");
+			show(t, from);
+			show(t, i);
+			return 1;
+		}
+	}
+	return ok(rule);
+}
+
 /* The IDs are an interface (plans' "# trace-check:" lines): keep them. */
 static const struct rule rules[] = {
 	{ "prepare-after-suspend", "platform prepare after every device suspend",
-	  before, devices_down, prepare_begin },
+	  before, devices_down, prepare_begin, "platform_prepare" },
 	{ "prepare-before-suspend-late", "platform prepare before any suspend_late",
-	  before, prepare_end, late_down_begin },
+	  before, prepare_end, late_down_begin, "platform_prepare" },
 	{ "irqs-off-after-suspend-late", "device IRQs suspended only after every suspend_late",
-	  before, late_down_end, irqs_off },
+	  before, late_down_end, irqs_off, NULL },
 	{ "prepare-late-after-noirq", "every suspend_noirq before prepare_late",
-	  before, noirq_down_end, prepare_late_begin },
+	  before, noirq_down_end, prepare_late_begin, "platform_prepare_late" },
 	{ "arming-in-prepare-late", "PMIC arming transfers inside prepare_late, successful",
-	  arming_in_prepare_late, NULL, NULL },
+	  arming_in_prepare_late, NULL, NULL, "platform_prepare_late" },
 	{ "pmic-quiet-while-armed", "no PMIC traffic between arming and wake",
-	  quiet_while_armed, NULL, NULL },
+	  quiet_while_armed, NULL, NULL, "platform_prepare_late" },
 	{ "wake-before-resume-noirq", "wake before any resume_noirq",
-	  before, wake_end, noirq_up_begin },
+	  before, wake_end, noirq_up_begin, "platform_wake" },
 	{ "finish-after-resume-early", "resume_early before finish",
-	  before, early_up_end, finish_begin },
+	  before, early_up_end, finish_begin, "platform_finish" },
 	{ "finish-before-resume", "finish before any resume",
-	  before, finish_end, devices_up },
+	  before, finish_end, devices_up, "platform_finish" },
 	{ "children-first", "children before parents on the way down, reverse on the way up",
-	  children_first, NULL, NULL },
+	  children_first, NULL, NULL, NULL },
 	{ "device-links", "device-link suppliers after their consumers (down), before (up)",
-	  links_respected, NULL, NULL },
+	  links_respected, NULL, NULL, NULL },
 	{ "abort-stops-descent", "after a failed suspend callback, no deeper phase and no enter",
-	  abort_stops_descent, NULL, NULL },
+	  abort_stops_descent, NULL, NULL, NULL },
 	{ "platform-pairs", "begin, prepare, prepare_late each followed by end, finish, wake",
-	  platform_pairs, NULL, NULL },
+	  platform_pairs, NULL, NULL, "platform_begin" },
+	{ "pm-core-order", "the PM core's phases in its order, each over before the next",
+	  pm_core_order, NULL, NULL, NULL },
+	{ "pmic-quiet-cpus-off", "no PMIC traffic from the non-boot CPUs going down to their return",
+	  pmic_quiet_cpus_off, NULL, NULL, NULL },
 };
 
 #define NRULES	(int)(sizeof(rules) / sizeof(rules[0]))
@@ -480,7 +693,7 @@ static const struct rule rules[] = {
 
 #define HPHASE(_k, _n, _v)	{ _k, _n, NULL, NULL, _v }
 
-static bool is_hibernation(const struct trace *t)
+bool is_hibernation(const struct trace *t)
 {
 	int i;
 
@@ -511,7 +724,7 @@ static int first_sel(const struct trace *t, const struct sel *s, int from)
  * the phase's) to the first @b event after it (or the end of the capture,
  * without @b).
  */
-static int pmic_quiet(const struct trace *t, const struct rule *rule, int pmic)
+static int pmic_quiet(const struct trace *t, const struct rule *rule, const struct pmic_set *pm)
 {
 	int i, from = -1, to;
 
@@ -527,7 +740,7 @@ static int pmic_quiet(const struct trace *t, const struct rule *rule, int pmic)
 	for (i = from; i < to; i++) {
 		const struct ev *e = &t->ev[i];
 
-		if (is_pmic(e, pmic) && strncmp(e->who, "platform_", 9)) {
+		if (is_pmic(e, pm) && strncmp(e->who, "platform_", 9)) {
 			fail(rule, "PMIC traffic there");
 			show(t, from);
 			show(t, i);
@@ -538,11 +751,11 @@ static int pmic_quiet(const struct trace *t, const struct rule *rule, int pmic)
 }
 
 /* A PMIC transfer made by a PM domain callback of verb @verb (NULL: any) */
-static bool by_domain(const struct ev *e, int pmic, const char *verb)
+static bool by_domain(const struct ev *e, const struct pmic_set *pm, const char *verb)
 {
 	const char *p = strstr(e->who, "power domain[");
 
-	return is_pmic(e, pmic) && p &&
+	return is_pmic(e, pm) && p &&
 	       (!verb || !strncmp(p + 13, verb, strlen(verb)));
 }
 
@@ -551,18 +764,19 @@ static bool by_domain(const struct ev *e, int pmic, const char *verb)
  * off in freeze_noirq (before the snapshot) and on in thaw_noirq, so the
  * domain's last transfer before the write must be a thaw callback's.
  */
-static int domain_on_for_write(const struct trace *t, const struct rule *rule, int pmic)
+static int domain_on_for_write(const struct trace *t, const struct rule *rule,
+			       const struct pmic_set *pm)
 {
 	int i, w = phase_first(t, "swsusp_write", true), last = -1;
 
 	if (w < 0)
 		return skip(rule, "no image write in this capture");
 	for (i = 0; i < w; i++)
-		if (by_domain(&t->ev[i], pmic, NULL))
+		if (by_domain(&t->ev[i], pm, NULL))
 			last = i;
 	if (last < 0)
 		return skip(rule, "the domain was not switched before the write");
-	if (by_domain(&t->ev[last], pmic, "thaw"))
+	if (by_domain(&t->ev[last], pm, "thaw"))
 		return ok(rule);
 	fail(rule, "the domain's last switch before the write was not thaw's");
 	show(t, last);
@@ -571,7 +785,8 @@ static int domain_on_for_write(const struct trace *t, const struct rule *rule, i
 }
 
 /* The domain goes off (over I2C) in a noirq callback of @verb after @after */
-static int domain_switched(const struct trace *t, const struct rule *rule, int pmic,
+static int domain_switched(const struct trace *t, const struct rule *rule,
+			   const struct pmic_set *pm,
 			   const char *verb, const char *after)
 {
 	int i, from = after ? phase_last(t, after, false) : 0;
@@ -579,20 +794,22 @@ static int domain_switched(const struct trace *t, const struct rule *rule, int p
 	if (from < 0)
 		return skip(rule, "not in this capture");
 	for (i = from; i < t->n; i++)
-		if (by_domain(&t->ev[i], pmic, verb) &&
+		if (by_domain(&t->ev[i], pm, verb) &&
 		    strstr(t->ev[i].who, " noirq power domain["))
 			return ok(rule);
 	return fail(rule, "no PMIC transfer by the domain's noirq callback");
 }
 
-static int domain_off_at_poweroff(const struct trace *t, const struct rule *rule, int pmic)
+static int domain_off_at_poweroff(const struct trace *t, const struct rule *rule,
+				  const struct pmic_set *pm)
 {
-	return domain_switched(t, rule, pmic, "hibernate", "swsusp_write");
+	return domain_switched(t, rule, pm, "hibernate", "swsusp_write");
 }
 
-static int domain_on_at_restore(const struct trace *t, const struct rule *rule, int pmic)
+static int domain_on_at_restore(const struct trace *t, const struct rule *rule,
+				const struct pmic_set *pm)
 {
-	return domain_switched(t, rule, pmic, "restore", NULL);
+	return domain_switched(t, rule, pm, "restore", NULL);
 }
 
 /*
@@ -624,19 +841,20 @@ static int phases_ran(const struct trace *t, const struct rule *rule, const char
 	return ok(rule);
 }
 
-static int hib_phases_ran(const struct trace *t, const struct rule *rule, int pmic)
+static int hib_phases_ran(const struct trace *t, const struct rule *rule, const struct pmic_set *pm)
 {
 	static const char *const verbs[] = { "freeze", "thaw", "hibernate", NULL };
 
-	(void)pmic;
+	(void)pm;
 	return phases_ran(t, rule, verbs);
 }
 
-static int restore_phases_ran(const struct trace *t, const struct rule *rule, int pmic)
+static int restore_phases_ran(const struct trace *t, const struct rule *rule,
+			      const struct pmic_set *pm)
 {
 	static const char *const verbs[] = { "quiesce", "restore", NULL };
 
-	(void)pmic;
+	(void)pm;
 	return phases_ran(t, rule, verbs);
 }
 
@@ -713,65 +931,65 @@ static const struct sel h_restore_begin[] = { HCB(S_CB_START, "", "restore"),
 /* The hibernating kernel's side: the capture's first boot */
 static const struct rule hib_rules[] = {
 	{ "hib-every-phase-ran", "device callbacks in freeze, thaw and poweroff, each at every level",
-	  hib_phases_ran, NULL, NULL },
+	  hib_phases_ran, NULL, NULL, NULL },
 	{ "hib-freeze-late-after-freeze", "every freeze before any freeze_late",
-	  before, h_freeze_end, h_freeze_late_begin },
+	  before, h_freeze_end, h_freeze_late_begin, NULL },
 	{ "hib-freeze-noirq-after-late", "every freeze_late before freeze_noirq",
-	  before, h_freeze_late_end, h_freeze_noirq_begin },
+	  before, h_freeze_late_end, h_freeze_noirq_begin, NULL },
 	{ "hib-snapshot-after-noirq", "every freeze_noirq before the platform's pre_snapshot and the snapshot",
-	  before, h_freeze_noirq_end, h_snapshot },
+	  before, h_freeze_noirq_end, h_snapshot, NULL },
 	{ "hib-thaw-noirq-after-finish", "the platform's finish before any thaw_noirq",
-	  before, h_finish_end, h_thaw_noirq_begin },
+	  before, h_finish_end, h_thaw_noirq_begin, NULL },
 	{ "hib-thaw-early-after-noirq", "every thaw_noirq before thaw_early",
-	  before, h_thaw_noirq_end, h_thaw_early_begin },
+	  before, h_thaw_noirq_end, h_thaw_early_begin, NULL },
 	{ "hib-thaw-after-early", "every thaw_early before thaw",
-	  before, h_thaw_early_end, h_thaw_begin },
+	  before, h_thaw_early_end, h_thaw_begin, NULL },
 	{ "hib-write-after-thaw", "every thaw (and complete) before the image write",
-	  before, h_thaw_end, h_write_begin },
+	  before, h_thaw_end, h_write_begin, NULL },
 	{ "hib-poweroff-after-write", "the image written before any poweroff",
-	  before, h_write_end, h_poweroff_begin },
+	  before, h_write_end, h_poweroff_begin, NULL },
 	{ "hib-poweroff-late-after-poweroff", "every poweroff before any poweroff_late",
-	  before, h_poweroff_end, h_poweroff_late_begin },
+	  before, h_poweroff_end, h_poweroff_late_begin, NULL },
 	{ "hib-poweroff-noirq-after-late", "every poweroff_late before poweroff_noirq",
-	  before, h_poweroff_late_end, h_poweroff_noirq_begin },
+	  before, h_poweroff_late_end, h_poweroff_noirq_begin, NULL },
 	{ "hib-prepare-after-poweroff-noirq", "every poweroff_noirq before the platform's prepare and enter",
-	  before, h_poweroff_noirq_end, h_off },
+	  before, h_poweroff_noirq_end, h_off, NULL },
 	{ "hib-pmic-quiet-around-snapshot", "no PMIC traffic but the platform's from freeze_noirq's end to thaw_noirq",
-	  pmic_quiet, h_freeze_noirq_end, h_thaw_noirq_begin },
+	  pmic_quiet, h_freeze_noirq_end, h_thaw_noirq_begin, NULL },
 	{ "hib-pmic-quiet-during-write", "no PMIC traffic while the image is written",
-	  pmic_quiet, h_write_begin, h_write_end },
+	  pmic_quiet, h_write_begin, h_write_end, NULL },
 	{ "hib-pmic-quiet-after-poweroff-noirq", "no PMIC traffic but the platform's after poweroff_noirq",
-	  pmic_quiet, h_poweroff_noirq_end, (const struct sel[]){ NONE, NONE } },
+	  pmic_quiet, h_poweroff_noirq_end, (const struct sel[]){ NONE, NONE }, NULL },
 	{ "hib-domain-on-for-write", "the domain's last switch before the image write is thaw_noirq's (on)",
-	  domain_on_for_write, NULL, NULL },
+	  domain_on_for_write, NULL, NULL, NULL },
 	{ "hib-domain-off-at-poweroff", "the domain switched off over I2C in poweroff_noirq, after the write",
-	  domain_off_at_poweroff, NULL, NULL },
+	  domain_off_at_poweroff, NULL, NULL, NULL },
 };
 
 /* The restore side: the boot kernel, then the restored one (second boot) */
 static const struct rule restore_rules[] = {
 	{ "hib-every-restore-phase-ran", "device callbacks in quiesce and restore, each at every level",
-	  restore_phases_ran, NULL, NULL },
+	  restore_phases_ran, NULL, NULL, NULL },
 	{ "hib-quiesce-after-read", "the image read before the boot kernel's quiesce",
-	  before, h_read_end, h_quiesce_begin },
+	  before, h_read_end, h_quiesce_begin, NULL },
 	{ "hib-quiesce-late-after-quiesce", "every quiesce before any quiesce late callback",
-	  before, h_quiesce_end, h_quiesce_late_begin },
+	  before, h_quiesce_end, h_quiesce_late_begin, NULL },
 	{ "hib-quiesce-noirq-after-late", "every quiesce late callback before quiesce noirq",
-	  before, h_quiesce_late_end, h_quiesce_noirq_begin },
+	  before, h_quiesce_late_end, h_quiesce_noirq_begin, NULL },
 	{ "hib-jump-after-quiesce-noirq", "every quiesce noirq before the platform's pre_restore and syscore",
-	  before, h_quiesce_noirq_end, h_jump },
+	  before, h_quiesce_noirq_end, h_jump, NULL },
 	{ "hib-restore-noirq-after-finish", "the restored kernel's platform finish before any restore_noirq",
-	  before, h_finish_end, h_restore_noirq_begin },
+	  before, h_finish_end, h_restore_noirq_begin, NULL },
 	{ "hib-restore-early-after-noirq", "every restore_noirq before restore_early",
-	  before, h_restore_noirq_end, h_restore_early_begin },
+	  before, h_restore_noirq_end, h_restore_early_begin, NULL },
 	{ "hib-restore-after-early", "every restore_early before restore",
-	  before, h_restore_early_end, h_restore_begin },
+	  before, h_restore_early_end, h_restore_begin, NULL },
 	{ "hib-pmic-quiet-during-read", "no PMIC traffic while the image is read",
-	  pmic_quiet, h_read_begin, h_read_end },
+	  pmic_quiet, h_read_begin, h_read_end, NULL },
 	{ "hib-pmic-quiet-across-jump", "no PMIC traffic but the platform's from quiesce noirq's end to restore_noirq",
-	  pmic_quiet, h_quiesce_noirq_end, h_restore_noirq_begin },
+	  pmic_quiet, h_quiesce_noirq_end, h_restore_noirq_begin, NULL },
 	{ "hib-domain-on-at-restore", "the domain switched on over I2C in restore_noirq",
-	  domain_on_at_restore, NULL, NULL },
+	  domain_on_at_restore, NULL, NULL, NULL },
 };
 
 #define NHIB		(int)(sizeof(hib_rules) / sizeof(hib_rules[0]))
@@ -782,12 +1000,48 @@ static const struct rule *hib_rule(int i)
 	return i < NHIB ? &hib_rules[i] : &restore_rules[i - NHIB];
 }
 
+/* Whether the plan expects @r violated */
+static bool expected(const struct rule *r, char *const *expect, int nexpect)
+{
+	int j;
+
+	for (j = 0; j < nexpect; j++)
+		if (!strcmp(expect[j], r->id))
+			return true;
+	return false;
+}
+
+/*
+ * The one-line summary of what the capture let the oracle judge, as a
+ * KTAP diagnostic: the rules skipped, each with why.
+ */
+static void summary(int nrules)
+{
+	int i, j;
+
+	printf("# oracle: judged %d of %d rules", nrules - cur.nunjudged, nrules);
+	/* Grouped by why: "could not judge: A, B (why); C (why)" */
+	for (i = 0; i < cur.nunjudged; i++) {
+		for (j = 0; j < i && strcmp(cur.unjudged[j].why, cur.unjudged[i].why); j++)
+			;
+		if (j < i)
+			continue;	/* listed with its group */
+		printf("%s%s", i ? "; " : "; could not judge: ", cur.unjudged[i].id);
+		for (j = i + 1; j < cur.nunjudged; j++)
+			if (!strcmp(cur.unjudged[j].why, cur.unjudged[i].why))
+				printf(", %s", cur.unjudged[j].id);
+		printf(" (%s)", cur.unjudged[i].why);
+	}
+	printf("\n");
+	cur.nunjudged = 0;
+}
+
 /* Each side's rules on its part of the capture (the whole without a mark) */
-static int hib_check(const struct trace *t, int pmic, int first, char *const *expect,
-		     int nexpect)
+static int hib_check(const struct trace *t, const struct pmic_set *pm, int first,
+		     char *const *expect, int nexpect)
 {
 	struct trace part = *t;
-	int i, j, violated = 0;
+	int i, violated = 0;
 
 	cur.unexpected = 0;
 	for (i = 0; i < NHIB + NRESTORE; i++) {
@@ -802,13 +1056,12 @@ static int hib_check(const struct trace *t, int pmic, int first, char *const *ex
 			part.n = t->n - t->boot;
 		}
 		cur.n = first + i;
-		cur.want_violated = false;
-		for (j = 0; j < nexpect; j++)
-			cur.want_violated |= !strcmp(expect[j], r->id);
-		violated += r->check(&part, r, pmic);
+		cur.want_violated = expected(r, expect, nexpect);
+		violated += r->check(&part, r, pm);
 	}
 	printf("# oracle: hibernation, %s: %d rule(s) violated, %d result(s) not as expected\n",
 	       t->boot ? "two boots" : "one capture", violated, cur.unexpected);
+	summary(NHIB + NRESTORE);
 	return cur.unexpected;
 }
 
@@ -819,7 +1072,11 @@ int rules_count(void)
 
 int rules_count_for(const struct trace *t)
 {
-	return is_hibernation(t) ? NHIB + NRESTORE : NRULES;
+	int start[MAX_CYCLES];
+
+	int k = trace_cycles(t, start, MAX_CYCLES);
+
+	return is_hibernation(t) ? NHIB + NRESTORE : NRULES * (k < MAX_CYCLES ? k : MAX_CYCLES);
 }
 
 bool rule_known(const char *id)
@@ -840,18 +1097,51 @@ void rules_list(void)
 	int i;
 
 	for (i = 0; i < NRULES; i++)
-		printf("%-28s %s\n", rules[i].id, rules[i].text);
+		printf("%-28s %s%s%s\n", rules[i].id, rules[i].text,
+		       rules[i].needs ? "; needs " : "", rules[i].needs ? rules[i].needs : "");
 	for (i = 0; i < NHIB + NRESTORE; i++)
 		printf("%-28s %s (hibernation)\n", hib_rule(i)->id, hib_rule(i)->text);
 }
 
-/*
- * The rounds of a monitored sleep: where each starts (platform_prepare
- * begin) in @start, and in @end where the last ends (platform_finish or
- * platform_suspend_again end). Returns how many, at most @max.
- */
-static int round_bounds(const struct trace *t, int *start, int max, int *end)
+/* Whether the capture traces the platform's callbacks (this series' events) */
+static bool platform_traced(const struct trace *t)
 {
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->ev[i].kind == EV_PHASE && !strncmp(t->ev[i].name, "platform_", 9))
+			return true;
+	return false;
+}
+
+/*
+ * Rule @r on @t; a rule that needs the platform's callbacks traced skips
+ * on a capture without them (a stock kernel's), saying what it needs.
+ */
+static int run_rule(const struct trace *t, const struct rule *r, const struct pmic_set *pm,
+		    bool platform)
+{
+	char why[160];
+
+	if (r->needs && !platform) {
+		snprintf(why, sizeof(why), "needs the %s phase: no platform_* phase in this cycle",
+			 r->needs);
+		return skip_as(r, why, "no platform_* phases: a stock kernel, s2idle or an early pm_test level");
+	}
+	return r->check(t, r, pm);
+}
+
+/*
+ * The rounds of a monitored sleep (platform suspend_again): where each
+ * starts (platform_prepare begin) in @start, and in @end where the last
+ * ends (platform_finish or platform_suspend_again end). Without the
+ * platform's events, the PM core's late phases mark them: each round
+ * suspends late (dpm_suspend_late begin) and resumes early. Returns how
+ * many, at most @max.
+ */
+static int round_bounds(const struct trace *t, int *start, int max, int *end, bool platform)
+{
+	const char *opener = platform ? "platform_prepare" : "dpm_suspend_late";
 	int i, k = 0;
 
 	*end = -1;
@@ -860,10 +1150,11 @@ static int round_bounds(const struct trace *t, int *start, int max, int *end)
 
 		if (e->kind != EV_PHASE)
 			continue;
-		if (e->begin && !strcmp(e->name, "platform_prepare") && k < max)
+		if (e->begin && !strcmp(e->name, opener) && k < max)
 			start[k++] = i;
-		if (!e->begin && (!strcmp(e->name, "platform_finish") ||
-				  !strcmp(e->name, "platform_suspend_again")))
+		if (!e->begin && (platform ? !strcmp(e->name, "platform_finish") ||
+				  !strcmp(e->name, "platform_suspend_again") :
+				  !strcmp(e->name, "dpm_resume_early")))
 			*end = i;
 	}
 	return k;
@@ -891,8 +1182,8 @@ static void round_trace(const struct trace *t, const int *start, int k, int end,
  * Check rule @i on each round silently; then report it from the first
  * round that breaks it, else the first that shows it (not a skip).
  */
-static int check_rounds(const struct trace *t, int i, int pmic, struct trace *sub,
-			const int *start, int k, int end)
+static int check_rounds(const struct trace *t, int i, const struct pmic_set *pm,
+			struct trace *sub, const int *start, int k, int end, bool platform)
 {
 	int r, pick = -1, shown = -1, unexpected = cur.unexpected;
 	char round[64];
@@ -900,7 +1191,7 @@ static int check_rounds(const struct trace *t, int i, int pmic, struct trace *su
 	cur.quiet = true;
 	for (r = 0; r < k && pick < 0; r++) {
 		round_trace(t, start, k, end, r, sub);
-		rules[i].check(sub, &rules[i], pmic);
+		run_rule(sub, &rules[i], pm, platform);
 		if (!cur.held)
 			pick = r;
 		else if (!cur.skipped && shown < 0)
@@ -913,20 +1204,20 @@ static int check_rounds(const struct trace *t, int i, int pmic, struct trace *su
 	snprintf(round, sizeof(round), "round %d of %d: ", pick + 1, k);
 	cur.round = round;
 	round_trace(t, start, k, end, pick, sub);
-	r = rules[i].check(sub, &rules[i], pmic);
+	r = run_rule(sub, &rules[i], pm, platform);
 	cur.round = NULL;
 	return r;
 }
 
-int rules_check(const struct trace *t, int pmic, int first, char *const *expect, int nexpect)
+/* One suspend cycle: each rule once, numbered from @first */
+static int cycle_check(const struct trace *t, const struct pmic_set *pm, int first,
+		       char *const *expect, int nexpect)
 {
-	int i, j, k, end, start[MAX_ROUNDS], violated = 0;
+	int i, k, end, start[MAX_ROUNDS], violated = 0;
+	bool platform = platform_traced(t);
 	struct trace sub = *t;
 
-	if (is_hibernation(t))
-		return hib_check(t, pmic, first, expect, nexpect);
-
-	k = round_bounds(t, start, MAX_ROUNDS, &end);
+	k = round_bounds(t, start, MAX_ROUNDS, &end, platform);
 	if (k < 2 || end < start[k - 1]) {
 		k = 1;
 	} else {
@@ -940,17 +1231,48 @@ int rules_check(const struct trace *t, int pmic, int first, char *const *expect,
 	cur.unexpected = 0;
 	for (i = 0; i < NRULES; i++) {
 		cur.n = first + i;
-		cur.want_violated = false;
-		for (j = 0; j < nexpect; j++)
-			cur.want_violated |= !strcmp(expect[j], rules[i].id);
+		cur.want_violated = expected(&rules[i], expect, nexpect);
 		if (k > 1)
-			violated += check_rounds(t, i, pmic, &sub, start, k, end);
+			violated += check_rounds(t, i, pm, &sub, start, k, end, platform);
 		else
-			violated += rules[i].check(t, &rules[i], pmic);
+			violated += run_rule(t, &rules[i], pm, platform);
 	}
 	if (k > 1)
 		free(sub.ev);
 	printf("# oracle: %d rule(s) violated, %d result(s) not as expected\n", violated,
 	       cur.unexpected);
+	summary(NRULES);
 	return cur.unexpected;
+}
+
+int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
+		char *const *expect, int nexpect, int *cut)
+{
+	int c, k, start[MAX_CYCLES], unexpected = 0;
+
+	*cut = 0;
+	if (is_hibernation(t))
+		return hib_check(t, pm, first, expect, nexpect);
+	k = trace_cycles(t, start, MAX_CYCLES);
+	if (k > MAX_CYCLES)	/* main() refuses such a capture */
+		k = MAX_CYCLES;
+	for (c = 0; c < k; c++) {
+		struct trace cyc = *t;
+		int to = c + 1 < k ? start[c + 1] : t->n;
+
+		cyc.ev = t->ev + start[c];
+		cyc.n = to - start[c];
+		if (k > 1)
+			printf("# oracle: cycle %d of %d (lines %d-%d)\n", c + 1, k,
+			       cyc.ev[0].line, cyc.ev[cyc.n - 1].line);
+		unexpected += cycle_check(&cyc, pm, first + c * NRULES, expect, nexpect);
+		/* Every cycle ends thawing the processes, aborted or not */
+		if (phase_last(&cyc, "thaw_processes", false) < 0) {
+			printf("# oracle: cycle %d has no thaw_processes end: the capture is cut short\n",
+			       c + 1);
+			if (!*cut)
+				*cut = c + 1;
+		}
+	}
+	return unexpected;
 }

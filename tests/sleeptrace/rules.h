@@ -4,20 +4,28 @@
 
 #include "trace.h"
 
+#define MAX_CYCLES	256
+
 /*
  * Check the suspend/resume ordering contract on a capture: one KTAP result
- * per rule, numbered from @first, "ok N oracle: RULE-ID: text (holds)".
- * The @nexpect rule IDs in @expect must be violated, every other rule must
- * hold; a rule the capture cannot show is a skip (a failure when it was
- * expected violated). A violation's trace lines follow as "#" lines.
- * Returns the number of results that are not "ok".
+ * per rule and suspend cycle (a hibernation: per hibernation rule),
+ * numbered from @first, "ok N oracle: RULE-ID: text (holds)". The @nexpect
+ * rule IDs in @expect must be violated, every other rule must hold; a rule
+ * the capture cannot show is a skip (a failure when it was expected
+ * violated). A violation's trace lines follow as "#" lines, and each
+ * cycle's results a "# oracle: judged N of M rules; could not judge: ..."
+ * line. @cut: the first cycle that is cut short (no thaw_processes end),
+ * else 0. Returns the number of results that are not "ok".
  */
-int rules_check(const struct trace *t, int pmic, int first, char *const *expect, int nexpect);
+int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
+		char *const *expect, int nexpect, int *cut);
 
 /* How many rules there are; whether @id names one; print "ID text" lines. */
 int rules_count(void);
-int rules_count_for(const struct trace *t);	/* the rules @t is checked on */
+int rules_count_for(const struct trace *t);	/* the results @t gets */
 bool rule_known(const char *id);
+/* Whether @t holds a hibernation (dpm_* phases of its PM events) */
+bool is_hibernation(const struct trace *t);
 void rules_list(void);
 
 #endif

@@ -232,6 +232,188 @@ grep -q '^| dpm_suspend_noirq\[0x4\] | [0-9.]* | 2 |$' "$tmp/hib-phases.out" &&
 	grep -q '^| \*\*hibernate\*\* ' "$tmp/hib-phases.out"
 result $? "hibernate.phases-table" "$tmp/hib-phases.out"
 
+# --- Any capture, any PMIC, any kernel (docs/sleeptrace.md) ---
+# The recorded cycle in trace-cmd report's form (no flags column, event
+# names padded) and as console tp_printk lines: read as such, same
+# verdicts. (A capture recorded with trace-cmd itself: below, if present.)
+sed -E 's/(\[[0-9]+\]) [^ ]+ +([0-9]+\.[0-9]+): ([a-z_0-9]+): /\1 \2: \3:      /' "$good" > "$tmp/as-trace-cmd"
+violates "$tmp/as-trace-cmd"
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: trace-cmd report, ' "$tmp/as-trace-cmd.out"
+result $? "form.trace-cmd-report.holds" "$tmp/as-trace-cmd.out"
+sed -E 's/^ *[^[]*\[[0-9]+\] [^ ]+ +([0-9]+\.[0-9]+): /[ \1] /' "$good" > "$tmp/as-console"
+violates "$tmp/as-console"
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: console (tp_printk), ' "$tmp/as-console.out"
+result $? "form.console.holds" "$tmp/as-console.out"
+
+# Two cycles in one capture (the recorded one twice, the second 10 s
+# later): each judged, numbered on; a reordering in the second is
+# reported there, with the second cycle's numbers.
+nrules=$("$oracle" rules | grep -vc "(hibernation)$")
+twice() {	# twice FILE: FILE's events again after it, 10 s later
+	cat "$1"
+	grep -v '^#' "$1" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) {
+		t = sprintf("%.6f:", $i + 10); sub(/[0-9]+\.[0-9]+:/, t); break } print }'
+}
+twice "$good" > "$tmp/two-cycles"
+violates "$tmp/two-cycles"
+[ $? = 0 ] && grep -q "^1\.\.$((2 * nrules))$" "$tmp/two-cycles.out" &&
+	grep -q '^# oracle: cycle 2 of 2 (lines ' "$tmp/two-cycles.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/two-cycles.out")" = $((2 * nrules)) ]
+result $? "two-cycles.each-judged" "$tmp/two-cycles.out"
+{ cat "$good"; move_block 'platform_prepare_late\[3\] begin' 'platform_prepare_late\[3\] end' \
+	'dpm_suspend_noirq\[2\] begin' | grep -v '^#'; } > "$tmp/two-cycles-second-bad"
+violates "$tmp/two-cycles-second-bad" prepare-late-after-noirq pmic-quiet-while-armed
+r=$?
+# expected violated in both cycles, so the first cycle's two are "not ok"
+n4=$(sed -n 's/^not ok \([0-9]*\) oracle: prepare-late-after-noirq: .*expected to be violated.*/\1/p' "$tmp/two-cycles-second-bad.out")
+v4=$(sed -n 's/^ok \([0-9]*\) oracle: prepare-late-after-noirq: .*(violated, as expected)$/\1/p' "$tmp/two-cycles-second-bad.out")
+[ "$r" = 1 ] && [ "$n4" = 4 ] && [ "$v4" = $((nrules + 4)) ]
+result $? "two-cycles.second-cycle-reorder-reported-there" "$tmp/two-cycles-second-bad.out"
+
+# --pmic BUS-ADDR: the same verdicts as -a; a PMIC on another bus never
+# appears (exit 2, said so); an unknown chip name is an error.
+"$oracle" check --pmic 0-004a "$good" > "$tmp/pmic.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*PMIC 0-004a (twl92230)$' "$tmp/pmic.out"
+result $? "pmic.bus-addr-holds-and-chip-found" "$tmp/pmic.out"
+"$oracle" check --pmic 1-004a "$good" > "$tmp/pmic-absent.out" 2>&1
+[ $? = 2 ] && grep -q 'PMIC 1-004a never appears' "$tmp/pmic-absent.out"
+result $? "pmic.never-appears-is-an-error" "$tmp/pmic-absent.out"
+"$oracle" explain --pmic 0-004a=nosuchchip "$good" > "$tmp/pmic-chip.out" 2>&1
+[ $? = 2 ] && grep -q "no register table for chip 'nosuchchip'" "$tmp/pmic-chip.out"
+result $? "pmic.unknown-chip-is-an-error" "$tmp/pmic-chip.out"
+# An unknown chip's registers print raw: a PMIC at 0-0048 (the TMP105)
+"$oracle" explain --pmic 0-0048 "$good" > "$tmp/pmic-raw.out" 2>&1
+[ $? = 0 ] && grep -q 'I2C PMIC read reg(0x01) -> 0x60, by 0-0048 driver\[suspend\]' "$tmp/pmic-raw.out"
+result $? "pmic.unknown-chip-raw-registers" "$tmp/pmic-raw.out"
+
+# The PMIC's traffic seen as regmap accesses or SMBus calls (what most
+# PMIC drivers' traffic looks like): one of each replayed while armed
+# breaks what an i2c transfer there breaks. A second PMIC (--pmic twice),
+# seen through regmap alone: its access while the first is armed breaks
+# that rule too, and explain names its register from its chip's table.
+awk '{ print } /platform_prepare_late\[3\] end/ {
+	print "   kworker/0:1-20      [000] ...1.    11.372800: regmap_reg_write: 0-004a reg=12 val=0" }' \
+	"$good" > "$tmp/regmap-while-armed"
+expect regmap-while-armed pmic-quiet-while-armed
+awk '{ print } /platform_prepare_late\[3\] end/ {
+	print "   kworker/0:1-20      [000] ...1.    11.372800: regmap_reg_write: 1-0034 reg=12 val=5f" }' \
+	"$good" > "$tmp/second-pmic"
+"$oracle" check --pmic 0-004a --pmic 1-0034=axp209 -x pmic-quiet-while-armed "$tmp/second-pmic" \
+	> "$tmp/second-pmic.out" 2>&1
+result $? "second-pmic.regmap-while-armed.breaks" "$tmp/second-pmic.out"
+"$oracle" explain --pmic 0-004a --pmic 1-0034=axp209 "$tmp/second-pmic" > "$tmp/regmap-explain.out" 2>&1
+grep -q 'regmap PMIC write POWER_OUTPUT_CTRL(0x12) = 0x5f, by kworker/0:1' "$tmp/regmap-explain.out"
+result $? "regmap.explained-with-register-name" "$tmp/regmap-explain.out"
+awk '{ print } /platform_prepare_late\[3\] end/ {
+	print "   kworker/0:1-20      [000] ...1.    11.372800: smbus_write: i2c-0 a=04a f=0000 c=12 BYTE_DATA l=1 [00]"
+	print "   kworker/0:1-20      [000] ...1.    11.372810: smbus_result: i2c-0 a=04a f=0000 c=12 BYTE_DATA wr res=0" }' \
+	"$good" > "$tmp/smbus-while-armed"
+expect smbus-while-armed pmic-quiet-while-armed
+
+# The PM core's order and the CPUs-down window, which every kernel
+# traces: CPU_ON moved before syscore_resume breaks pm-core-order alone;
+# a PMIC write replayed in syscore breaks pmic-quiet-cpus-off (and, armed,
+# pmic-quiet-while-armed).
+move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "$tmp/cpu-on-early"
+expect cpu-on-early pm-core-order
+awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r }
+	{ print }
+	/syscore_suspend\[0\] end/ { print w; print r2 }' "$good" > "$tmp/pmic-in-syscore"
+expect pmic-in-syscore pmic-quiet-cpus-off pmic-quiet-while-armed
+
+# A stock kernel's capture (the recorded cycle without the series'
+# platform_* phases): the platform rules skip, naming the phase they
+# need; the rest are judged; the summary line says which is which. The
+# syscore replay there breaks pmic-quiet-cpus-off alone.
+grep -v 'suspend_resume: platform_' "$good" > "$tmp/stock"
+violates "$tmp/stock"
+[ $? = 0 ] && grep -q '^ok [0-9]* oracle: prepare-after-suspend: .* # SKIP needs the platform_prepare phase' "$tmp/stock.out" &&
+	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: prepare-after-suspend, .*, platform-pairs (no platform_\* phases: " "$tmp/stock.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/stock.out")" = 6 ]
+result $? "stock.platform-rules-skip-the-rest-judged" "$tmp/stock.out"
+grep -v 'suspend_resume: platform_' "$tmp/pmic-in-syscore" > "$tmp/stock-pmic-in-syscore"
+expect stock-pmic-in-syscore pmic-quiet-cpus-off
+
+# Recorded with tests/sleeptrace/record-fixtures.sh (the guest's
+# rootfs/sleeptrace-capture.sh): the AXP209 profile's two cycles in one
+# tracefs capture, its PMIC traffic as i2c, SMBus and regmap events
+# (fixtures/axp209-two-cycles.trace), and a TWL92230 cycle recorded by
+# the guest's trace-cmd and printed by this host's 'trace-cmd report'
+# (fixtures/trace-cmd-report.txt). Every rule holds in each; the AXP209's
+# chip is found from its driver; edited copies break what they target.
+axp=$here/fixtures/axp209-two-cycles.trace
+"$oracle" check --pmic 0-0034 "$axp" > "$tmp/axp.out" 2>&1
+[ $? = 0 ] && grep -q "^1\.\.$((2 * nrules))$" "$tmp/axp.out" &&
+	grep -q '^# sleeptrace: .*tracefs text, .* 2 suspend cycle(s); PMIC 0-0034 (axp209)$' "$tmp/axp.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/axp.out")" = $((2 * nrules)) ]
+result $? "axp209-two-cycles.every-rule-holds" "$tmp/axp.out"
+# The domain's regmap write (its noirq power-off) copied into the second
+# cycle's syscore phase: the second cycle alone breaks the CPUs-down and
+# armed windows.
+awk '/regmap_reg_write: 0-0034 reg=12 val=1e/ && !w { w = $0 }
+	{ print }
+	/syscore_suspend\[0\] end/ && ++n == 3 { print w }' "$axp" > "$tmp/axp-second-bad"
+"$oracle" check --pmic 0-0034 "$tmp/axp-second-bad" > "$tmp/axp-second-bad.out" 2>&1
+[ $? = 1 ] && [ "$(grep '^not ok' "$tmp/axp-second-bad.out" | sed 's/ oracle: \([a-z-]*\):.*/ \1/' | tr '\n' ' ')" = \
+	"not ok $((nrules + 6)) pmic-quiet-while-armed not ok $((nrules + 15)) pmic-quiet-cpus-off " ]
+result $? "axp209-two-cycles.second-cycle-regmap-write-in-syscore" "$tmp/axp-second-bad.out"
+
+tcr=$here/fixtures/trace-cmd-report.txt
+"$oracle" check --pmic 0-004a "$tcr" > "$tmp/tcr.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: trace-cmd report, .* PMIC 0-004a (twl92230)$' "$tmp/tcr.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/tcr.out")" = $((nrules - 1)) ] &&
+	grep -q '^ok [0-9]* oracle: device-links: .*# SKIP no .# devlink:. lines' "$tmp/tcr.out"
+result $? "trace-cmd-report.every-rule-holds" "$tmp/tcr.out"
+good=$tcr
+move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "$tmp/tcr-cpu-on-early"
+expect tcr-cpu-on-early pm-core-order
+AFTER=1 move_block 'platform_wake\[3\] begin' 'platform_wake\[3\] end' 'dpm_resume_noirq\[16\] begin' > "$tmp/tcr-wake-late"
+expect tcr-wake-late wake-before-resume-noirq
+good=$here/fixtures/mem-cycle.trace
+
+# A stock kernel's capture (fixtures/stock-cycle.trace: the first of the
+# two cycles record-fixtures.sh recorded with BUILD=build/stock, a kernel
+# built with EXTRA_PATCHES=tests/patches/stock-pm-tracing.patch, the
+# series' tracing left out): no platform_* phase in it; the six rules
+# the PM core's own events show hold, the rest skip saying so; the
+# domain's write copied into syscore breaks pmic-quiet-cpus-off alone,
+# CPU_ON moved before syscore_resume pm-core-order alone.
+stock=$here/fixtures/stock-cycle.trace
+"$oracle" check "$stock" > "$tmp/stock-real.out" 2>&1
+[ $? = 0 ] && ! grep -q 'suspend_resume: platform_' "$stock" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/stock-real.out")" = 6 ] &&
+	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: .* (no platform_\* phases: " "$tmp/stock-real.out"
+result $? "stock-kernel.six-rules-judged-and-hold" "$tmp/stock-real.out"
+good=$stock
+awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r }
+	{ print }
+	/syscore_suspend\[0\] end/ { print w; print r2 }' "$good" > "$tmp/stock-real-pmic-in-syscore"
+expect stock-real-pmic-in-syscore pmic-quiet-cpus-off
+move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "$tmp/stock-real-cpu-on-early"
+expect stock-real-cpu-on-early pm-core-order
+good=$here/fixtures/mem-cycle.trace
+
+# Bad input: each a clear message and its exit status, never a crash.
+head -c "$(($(wc -c < "$good") / 2))" "$good" > "$tmp/truncated"
+"$oracle" check "$tmp/truncated" > "$tmp/truncated.out" 2> "$tmp/truncated.err"
+[ $? = 3 ] && grep -q 'cut short' "$tmp/truncated.err" &&
+	grep -q '^# oracle: cycle 1 has no thaw_processes end' "$tmp/truncated.out"
+result $? "bad.truncated-is-judged-and-said" "$tmp/truncated.err"
+grep -v suspend_resume "$good" > "$tmp/no-suspend"
+"$oracle" check "$tmp/no-suspend" > "$tmp/no-suspend.out" 2>&1
+[ $? = 2 ] && grep -q 'no suspend in it' "$tmp/no-suspend.out"
+result $? "bad.no-suspend-is-an-error" "$tmp/no-suspend.out"
+sed 's/suspend_resume: dpm_suspend\[2\] begin/suspend_resume: dpm_suspend state=2 begin/' "$good" > "$tmp/unknown-form"
+"$oracle" check "$tmp/unknown-form" > "$tmp/unknown-form.out" 2>&1
+[ $? = 2 ] && grep -q 'line [0-9]*: an event in a form sleeptrace does not read' "$tmp/unknown-form.out"
+result $? "bad.unknown-event-form-is-an-error" "$tmp/unknown-form.out"
+awk 'BEGIN { for (i = 0; i < 200001; i++) {
+	printf "sh-1 [000] ...1. %d.000001: suspend_resume: dpm_suspend[2] begin\n", i
+	printf "sh-1 [000] ...1. %d.000002: suspend_resume: dpm_suspend[2] end\n", i } }' > "$tmp/huge"
+"$oracle" check "$tmp/huge" > "$tmp/huge.out" 2>&1
+[ $? = 2 ] && grep -q 'more than 400000 events' "$tmp/huge.out"
+result $? "bad.too-many-events-refused" "$tmp/huge.out"
+
 : > "$tmp/empty"
 "$oracle" check "$tmp/empty" > "$tmp/empty.out" 2>&1
 result "$([ $? = 2 ]; echo $?)" "empty-capture.is-an-error" "$tmp/empty.out"

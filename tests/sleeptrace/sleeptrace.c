@@ -1,30 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sleeptrace: explain or check a suspend/resume ftrace capture.
+ * sleeptrace: explain or check ftrace captures of suspend/resume cycles
+ * and hibernations, from this board or any other (docs/sleeptrace.md).
  *
- *   sleeptrace explain [-a ADDR] TRACE   the cycle phase by phase, in the
- *                                        words of the seed article, with
- *                                        each PMIC transfer annotated
- *   sleeptrace check [-a ADDR] [-n FIRST] [-x RULE-ID]... TRACE
- *                                        the ordering contract (rules.c) as
- *                                        KTAP, one result per rule: each
- *                                        rule must hold, except those named
- *                                        with -x (--expect-violated), which
- *                                        must be violated; exit 1 if any
- *                                        result is "not ok". -n (--first):
- *                                        number the results from FIRST and
- *                                        print no KTAP header, to continue
- *                                        a plan's results (tests/run-plan.sh)
- *   sleeptrace rules                     the rule IDs and what each checks
- *   sleeptrace phases TRACE              a Markdown table of how long each
- *                                        phase took and how many I2C
- *                                        transactions it holds, plus the
- *                                        suspend and resume totals
+ *   sleeptrace explain [PMIC] TRACE   the cycles phase by phase, in the
+ *                                     words of the seed article, with each
+ *                                     PMIC transfer annotated
+ *   sleeptrace check [PMIC] [-n FIRST] [-x RULE-ID]... TRACE
+ *                                     the ordering contract (rules.c) as
+ *                                     KTAP, one result per rule and cycle
+ *   sleeptrace rules                  the rule IDs and what each checks
+ *   sleeptrace phases TRACE           a Markdown table of how long each
+ *                                     phase took and how many transfers it
+ *                                     holds, plus the suspend and resume
+ *                                     totals (make bench)
  *
- * ADDR is the PMIC's 7-bit I2C address (default 0x4a), as the capture's
- * "# vexpress-pm pmic:" line gives it; explain names the registers of the
- * board's PMIC there (0x4a TWL92230, 0x34 AXP209). Exit 2: bad usage or an
- * unreadable or empty capture.
+ * PMIC: --pmic DEV[=CHIP] (repeatable), or -a ADDR: the I2C address on any
+ * bus, as the board's captures give it ("# vexpress-pm pmic:"; default
+ * 0x4a). 'sleeptrace --help' (help[] below) says the rest: the options,
+ * the exit status, examples.
  */
 #include <getopt.h>
 #include <stdlib.h>
@@ -154,51 +148,171 @@ static const char *const axp209_regs[0x81] = {
 };
 
 /*
- * The board's PMIC profiles, each at its own address: which chip the
- * PMIC address given with -a (the capture's "# vexpress-pm pmic:") is.
+ * The PMICs sleeptrace knows registers of: a table per chip, the driver
+ * names that bind to it (as device_pm_callback_* events name them, to
+ * recognise the chip in a capture) and the address this board puts it at
+ * (for -a). Another chip: one more table and one more line here.
  */
-static const struct {
-	int addr;
-	const char *const *names;
-	unsigned int n;
-} pmic_chips[] = {
-	{ 0x4a, twl92230_regs, sizeof(twl92230_regs) / sizeof(twl92230_regs[0]) },
-	{ 0x34, axp209_regs, sizeof(axp209_regs) / sizeof(axp209_regs[0]) },
+struct chip {
+	const char *name;
+	const char *drivers;	/* driver names, space-separated */
+	int board_addr;
+	const char *const *regs;
+	unsigned int nregs;
 };
 
-static const char *pmic_reg(int pmic, unsigned int r)
+static const struct chip chips[] = {
+	{ "twl92230", "twl92230-regulator menelaus", 0x4a, twl92230_regs,
+	  sizeof(twl92230_regs) / sizeof(twl92230_regs[0]) },
+	{ "axp209", "axp20x-i2c axp20x-rsb", 0x34, axp209_regs,
+	  sizeof(axp209_regs) / sizeof(axp209_regs[0]) },
+};
+
+#define NCHIPS	(sizeof(chips) / sizeof(chips[0]))
+
+/* The PMICs named on the command line, and which chip each is (or NULL) */
+static struct pmic_set pmics;
+static const struct chip *pmic_chip[MAX_PMICS];
+
+static const struct chip *chip_named(const char *name)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(pmic_chips) / sizeof(pmic_chips[0]); i++)
-		if (pmic_chips[i].addr == pmic && r < pmic_chips[i].n &&
-		    pmic_chips[i].names[r])
-			return pmic_chips[i].names[r];
-	return "reg";
+	for (i = 0; i < NCHIPS; i++)
+		if (!strcmp(chips[i].name, name))
+			return &chips[i];
+	return NULL;
 }
 
-/* "write LDO_CTRL3(0x0c) = 0x95" / "read REV(0x01) -> 0x22" */
-static void describe_xfer(const struct ev *x, int pmic, char *buf, size_t len)
+/* The chip whose driver the capture shows bound to PMIC @p, or NULL */
+static const struct chip *chip_in_capture(const struct trace *t, const struct pmic *p)
+{
+	size_t c, len;
+	int i;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind != EV_CB_START || !e->driver[0] || strcmp(e->name, p->dev))
+			continue;
+		len = strlen(e->driver);
+		for (c = 0; c < NCHIPS; c++) {
+			const char *d = strstr(chips[c].drivers, e->driver);
+
+			if (d && (d == chips[c].drivers || d[-1] == ' ') &&
+			    (d[len] == ' ' || !d[len]))
+				return &chips[c];
+		}
+	}
+	return NULL;
+}
+
+static const char *pmic_reg(const struct chip *c, unsigned int r)
+{
+	return c && r < c->nregs && c->regs[r] ? c->regs[r] : "reg";
+}
+
+/* Which of the PMICs @x talks to (its chip in @c), or -1 */
+static int which_pmic(const struct ev *x, const struct chip **c)
+{
+	struct pmic_set one = { .n = 1 };
+	int i;
+
+	for (i = 0; i < pmics.n; i++) {
+		one.p[0] = pmics.p[i];
+		if (is_pmic_xfer(x, &one)) {
+			*c = pmic_chip[i];
+			return i;
+		}
+	}
+	return -1;
+}
+
+static const char *const src_names[] = { "I2C", "SMBus", "regmap" };
+
+/*
+ * "I2C PMIC write LDO_CTRL3(0x0c) = 0x95" / "regmap PMIC read REV(0x01) -> 0x22";
+ * a transfer to another device by its address or name.
+ */
+static void describe_xfer(const struct ev *x, char *buf, size_t len)
 {
 	const struct i2c_msg_rec *m = x->msgs;
-	int n = 0;
+	const struct chip *c = NULL;
+	int n;
 
-	if (x->addr != pmic) {
-		n = snprintf(buf, len, "i2c-%d 0x%02x, %d message(s)", x->bus,
-			     x->addr, x->nmsgs);
+	n = snprintf(buf, len, "%s ", src_names[x->src]);
+	if (which_pmic(x, &c) < 0) {
+		if (x->src == XF_I2C)
+			n += snprintf(buf + n, len - n, "i2c-%d 0x%02x, %d message(s)", x->bus,
+				      x->addr, x->nmsgs);
+		else
+			n += snprintf(buf + n, len - n, "%s %s 0x%02x", x->dev,
+				      x->write ? "write" : "read", x->reg);
+	} else if (x->reg_known) {
+		n += snprintf(buf + n, len - n, "PMIC %s %s(0x%02x) %s 0x%02x",
+			      x->write ? "write" : "read", pmic_reg(c, x->reg), x->reg,
+			      x->write ? "=" : "->", x->regval);
 	} else if (x->nmsgs == 2 && !m[0].read && m[0].nbytes == 1 && m[1].read) {
-		n = snprintf(buf, len, "PMIC read %s(0x%02x)", pmic_reg(pmic, m[0].data[0]),
-			     m[0].data[0]);
+		n += snprintf(buf + n, len - n, "PMIC read %s(0x%02x)",
+			      pmic_reg(c, m[0].data[0]), m[0].data[0]);
 		if (m[1].nbytes)
 			n += snprintf(buf + n, len - n, " -> 0x%02x", m[1].data[0]);
 	} else if (x->nmsgs == 1 && !m[0].read && m[0].nbytes >= 2) {
-		n = snprintf(buf, len, "PMIC write %s(0x%02x) = 0x%02x",
-			     pmic_reg(pmic, m[0].data[0]), m[0].data[0], m[0].data[1]);
+		n += snprintf(buf + n, len - n, "PMIC write %s(0x%02x) = 0x%02x",
+			      pmic_reg(c, m[0].data[0]), m[0].data[0], m[0].data[1]);
 	} else {
-		n = snprintf(buf, len, "PMIC, %d message(s)", x->nmsgs);
+		n += snprintf(buf + n, len - n, "PMIC, %d message(s)", x->nmsgs);
 	}
-	if (x->ret < 0)
+	if (x->ret < 0 && n < (int)len)
 		snprintf(buf + n, len - n, ": FAILED %d", x->ret);
+}
+
+/*
+ * The transfers explain and phases show: per device, those of the lowest
+ * level the capture traces for it (an i2c transfer also shows as the
+ * regmap access and the SMBus call above it).
+ */
+#define MAX_DEVS	256
+
+static struct {
+	char dev[48];
+	enum xfer_src src;
+} devsrc[MAX_DEVS];
+static int ndevsrc;
+
+static void note_sources(const struct trace *t)
+{
+	int i, d;
+
+	ndevsrc = 0;
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind != EV_XFER)
+			continue;
+		for (d = 0; d < ndevsrc && strcmp(devsrc[d].dev, e->dev); d++)
+			;
+		if (d == ndevsrc) {
+			if (ndevsrc == MAX_DEVS)
+				continue;
+			snprintf(devsrc[ndevsrc].dev, sizeof(devsrc[0].dev), "%s", e->dev);
+			devsrc[ndevsrc++].src = e->src;
+		} else if (e->src < devsrc[d].src) {
+			devsrc[d].src = e->src;
+		}
+	}
+}
+
+static bool shown(const struct ev *e)
+{
+	int d;
+
+	if (e->kind != EV_XFER)
+		return false;
+	for (d = 0; d < ndevsrc; d++)
+		if (!strcmp(devsrc[d].dev, e->dev))
+			return e->src == devsrc[d].src;
+	return true;
 }
 
 static int matching_end(const struct trace *t, int i)
@@ -213,7 +327,7 @@ static int matching_end(const struct trace *t, int i)
 	return -1;
 }
 
-static void explain(const struct trace *t, int pmic)
+static void explain(const struct trace *t)
 {
 	double t0 = t->ev[0].ts;
 	int depth = 0, i, j;
@@ -221,7 +335,7 @@ static void explain(const struct trace *t, int pmic)
 	printf("%10s %9s  %s\n", "t (ms)", "took (ms)", "phase: what happens");
 	for (i = 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
-		char buf[128];
+		char buf[160];
 		int cbs = 0, failed = 0;
 
 		/*
@@ -240,8 +354,11 @@ static void explain(const struct trace *t, int pmic)
 		}
 
 		if (e->kind == EV_XFER) {
-			describe_xfer(e, pmic, buf, sizeof(buf));
-			printf("%10.3f %9s  %*s  I2C %s, by %s\n",
+			/* The same access seen at a higher level: once is enough */
+			if (!shown(e))
+				continue;
+			describe_xfer(e, buf, sizeof(buf));
+			printf("%10.3f %9s  %*s  %s, by %s\n",
 			       (e->ts - t0) * 1e3, "", depth * 2, "", buf, e->who);
 			continue;
 		}
@@ -315,7 +432,7 @@ static void phases(const struct trace *t)
 		}
 		j = matching_end(t, i);
 		for (k = i; k < (j < 0 ? i : j); k++)
-			xfers += t->ev[k].kind == EV_XFER;
+			xfers += shown(&t->ev[k]);
 		printf("| %*s%s", depth * 2, "", e->name);
 		/* Hibernation's device phases: which PM event (freeze, ...) */
 		if (!strncmp(e->name, "dpm_", 4) && (e->val & 0xed))
@@ -354,11 +471,56 @@ static void phases(const struct trace *t)
 		       phase_last(t, "thaw_processes", false)));
 }
 
+static const char help[] =
+"usage: sleeptrace check [--pmic DEV[=CHIP]]... [-x RULE-ID]... [-n FIRST] CAPTURE\n"
+"       sleeptrace explain [--pmic DEV[=CHIP]]... CAPTURE\n"
+"       sleeptrace phases CAPTURE\n"
+"       sleeptrace rules\n"
+"\n"
+"Read an ftrace capture of suspend/resume (or hibernation) cycles and\n"
+"  check    judge it against the PM ordering rules ('sleeptrace rules'), one\n"
+"           KTAP result per rule and cycle; exit 0 if every result is ok\n"
+"  explain  print it phase by phase, each PMIC access with its register name\n"
+"  phases   print a Markdown table of each phase's duration and transfers\n"
+"\n"
+"CAPTURE is /sys/kernel/tracing/trace text, 'trace-cmd report' output or\n"
+"a console log with tp_printk lines, whichever (several cycles are each\n"
+"judged). It needs the events power:suspend_resume and\n"
+"power:device_pm_callback_start/end, and for the PMIC rules the PMIC's\n"
+"traffic: i2c:i2c_*, smbus:smbus_* or regmap:regmap_reg_write/read.\n"
+"\n"
+"options:\n"
+"  -p, --pmic DEV[=CHIP]  a PMIC whose traffic the rules watch, as i2c and\n"
+"                         regmap name it: BUS-ADDR (\"1-0034\") or a device\n"
+"                         name (\"spi0.0\"); repeatable. CHIP names its\n"
+"                         registers (twl92230, axp209), else the driver\n"
+"                         bound to DEV in the capture does, else none\n"
+"  -a, --addr ADDR        the PMIC at I2C address ADDR on any bus (0x4a if\n"
+"                         neither -a nor --pmic is given)\n"
+"  -x, --expect-violated RULE-ID  this rule must be violated (a negative\n"
+"                         test), every other rule must hold\n"
+"  -n, --first FIRST      number results from FIRST, no KTAP header (to\n"
+"                         continue a test plan's results)\n"
+"  -h, --help             this text\n"
+"\n"
+"exit status: 0 as expected; 1 a result not ok; 2 bad usage, or a capture\n"
+"that cannot be judged (unreadable, no suspend in it, an event in a form\n"
+"not understood, too large, a --pmic that never appears); 3 judged, but a\n"
+"cycle is cut short (the verdicts cover what is there)\n"
+"\n"
+"examples:\n"
+"  trace-cmd record -e power:suspend_resume -e power:device_pm_callback_start \\\n"
+"      -e power:device_pm_callback_end -e i2c -e smbus \\\n"
+"      -e regmap:regmap_reg_write -e regmap:regmap_reg_read rtcwake -m mem -s 5\n"
+"  trace-cmd report > suspend.txt\n"
+"  sleeptrace check --pmic 1-0034 suspend.txt\n"
+"  sleeptrace explain --pmic 1-0034=axp209 suspend.txt\n"
+"  sleeptrace check -x pmic-quiet-while-armed doctored.trace\n"
+"See docs/sleeptrace.md: \"Check your own board\".\n";
+
 static void usage(void)
 {
-	fprintf(stderr, "usage: sleeptrace explain|phases [-a PMIC_ADDR] TRACE\n"
-		"       sleeptrace check [-a PMIC_ADDR] [-n FIRST] [-x RULE-ID]... TRACE\n"
-		"       sleeptrace rules\n");
+	fputs(help, stderr);
 	exit(2);
 }
 
@@ -375,32 +537,153 @@ static int number(const char *opt, const char *arg)
 	return (int)v;
 }
 
+/* --pmic DEV[=CHIP] */
+static void add_pmic(const char *arg)
+{
+	char dev[64];
+	const char *eq = strchr(arg, '=');
+	struct pmic *p = &pmics.p[pmics.n];
+
+	if (pmics.n == MAX_PMICS) {
+		fprintf(stderr, "sleeptrace: at most %d --pmic\n", MAX_PMICS);
+		exit(2);
+	}
+	snprintf(dev, sizeof(dev), "%.*s", eq ? (int)(eq - arg) : (int)strlen(arg), arg);
+	if (pmic_parse(dev, p)) {
+		fprintf(stderr, "sleeptrace: --pmic: not a device name: '%s' (BUS-ADDR as in 1-0034, or a regmap device name)\n",
+			arg);
+		exit(2);
+	}
+	pmic_chip[pmics.n] = NULL;
+	if (eq && !(pmic_chip[pmics.n] = chip_named(eq + 1))) {
+		fprintf(stderr, "sleeptrace: --pmic: no register table for chip '%s' (known:", eq + 1);
+		for (size_t i = 0; i < NCHIPS; i++)
+			fprintf(stderr, " %s", chips[i].name);
+		fprintf(stderr, ")\n");
+		exit(2);
+	}
+	pmics.n++;
+}
+
+/* -a ADDR: the board's PMIC on any bus, its chip by this board's address */
+static void add_addr(int addr)
+{
+	size_t c;
+
+	memset(&pmics.p[0], 0, sizeof(pmics.p[0]));
+	pmics.p[0].bus = -1;
+	pmics.p[0].addr = addr;
+	pmic_chip[0] = NULL;
+	for (c = 0; c < NCHIPS; c++)
+		if (chips[c].board_addr == addr)
+			pmic_chip[0] = &chips[c];
+	pmics.n = 1;
+}
+
+/* What was read, as a KTAP diagnostic: the form, cycles, PMICs */
+static void describe_capture(const struct trace *t, const char *path)
+{
+	int f, best = 0, start[MAX_CYCLES], i;
+
+	for (f = 1; f < TF_NFORM; f++)
+		if (t->forms[f] > t->forms[best])
+			best = f;
+	printf("# sleeptrace: %s: %s, %d event(s), ", path, trace_form_name(best), t->n);
+	if (is_hibernation(t))
+		printf("a hibernation%s; PMIC", t->boot ? " (two boots)" : "");
+	else
+		printf("%d suspend cycle(s); PMIC", trace_cycles(t, start, MAX_CYCLES));
+	for (i = 0; i < pmics.n; i++) {
+		if (pmics.p[i].dev[0])
+			printf(" %s", pmics.p[i].dev);
+		else
+			printf(" 0x%02x (any bus)", pmics.p[i].addr);
+		printf(" (%s)", pmic_chip[i] ? pmic_chip[i]->name : "registers unnamed");
+	}
+	printf("\n");
+}
+
+/* A capture that cannot be judged: why, and exit 2 */
+static const char *unusable(const struct trace *t, const char *path)
+{
+	static char why[256];
+	int i, start[MAX_CYCLES];
+
+	if (t->too_big)
+		return "more than 400000 events: cut it to the cycles of interest";
+	if (t->bad) {
+		snprintf(why, sizeof(why), "line %d: an event in a form sleeptrace does not read: %s",
+			 t->bad_line, t->bad_text);
+		return why;
+	}
+	for (i = 0; i < t->n; i++)
+		if (t->ev[i].kind == EV_PHASE)
+			break;
+	if (i == t->n)
+		return "no suspend in it: no power:suspend_resume event";
+	if (trace_cycles(t, start, MAX_CYCLES) > MAX_CYCLES)
+		return "more than 256 suspend cycles: cut it to the cycles of interest";
+	for (i = 0; i < pmics.n; i++) {
+		if (pmics.p[i].dev[0] && !pmic_seen(t, &pmics.p[i])) {
+			snprintf(why, sizeof(why),
+				 "PMIC %s never appears in it (no transfer to it, no callback of it): is it BUS-ADDR as in /sys/bus/i2c/devices?",
+				 pmics.p[i].dev);
+			return why;
+		}
+	}
+	(void)path;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option longopts[] = {
+		{ "addr", required_argument, NULL, 'a' },
 		{ "expect-violated", required_argument, NULL, 'x' },
 		{ "first", required_argument, NULL, 'n' },
+		{ "pmic", required_argument, NULL, 'p' },
+		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	struct trace t;
-	int pmic = 0x4a, first = 0, nexpect = 0, opt, ret = 0;
-	char **expect = calloc(argc, sizeof(*expect));
-	const char *cmd;
+	int first = 0, nexpect = 0, opt, ret = 2, cut = 0, i;
+	bool by_addr = false, by_name = false;
+	struct trace t = { 0 };
+	const char *cmd, *why;
+	char **expect;
 	FILE *f;
 
-	if (argc < 2 || !expect)
+	if (argc < 2)
 		usage();
 	cmd = argv[1];
+	if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+		fputs(help, stdout);
+		return 0;
+	}
 	if (!strcmp(cmd, "rules") && argc == 2) {
 		rules_list();
 		return 0;
 	}
+	expect = calloc(argc, sizeof(*expect));
+	if (!expect) {
+		perror("sleeptrace");
+		return 2;
+	}
+	pmics.n = 0;
 	optind = 2;
-	while ((opt = getopt_long(argc, argv, "a:n:x:", longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "a:hn:p:x:", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
-			pmic = number("-a", optarg);
+			add_addr(number("-a", optarg));
+			by_addr = true;
 			break;
+		case 'p':
+			add_pmic(optarg);
+			by_name = true;
+			break;
+		case 'h':
+			fputs(help, stdout);
+			ret = 0;
+			goto out;
 		case 'n':
 			first = number("-n", optarg);
 			if (!first)	/* KTAP counts from 1 */
@@ -411,7 +694,7 @@ int main(int argc, char **argv)
 			if (!rule_known(optarg)) {
 				fprintf(stderr, "sleeptrace: no rule '%s' ('sleeptrace rules' lists them)\n",
 					optarg);
-				return 2;
+				goto out;
 			}
 			expect[nexpect++] = optarg;
 			break;
@@ -419,31 +702,56 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc - 1 || ((first || nexpect) && strcmp(cmd, "check")))
+	if (optind != argc - 1 || ((first || nexpect) && strcmp(cmd, "check")) ||
+	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases")))
 		usage();
+	if (by_addr && by_name) {
+		fprintf(stderr, "sleeptrace: -a and --pmic: use one or the other\n");
+		goto out;
+	}
+	if (!pmics.n)
+		add_addr(0x4a);
 	f = fopen(argv[optind], "r");
 	if (!f) {
 		perror(argv[optind]);
-		return 2;
+		goto out;
 	}
-	if (trace_read(f, &t) || !t.n) {
-		fprintf(stderr, "sleeptrace: %s: no suspend/resume events\n", argv[optind]);
+	if (trace_read(f, &t)) {
+		perror(argv[optind]);
 		fclose(f);
-		trace_free(&t);
-		return 2;
+		goto out;
 	}
 	fclose(f);
+	why = unusable(&t, argv[optind]);
+	if (why) {
+		fprintf(stderr, "sleeptrace: %s: %s\n", argv[optind], why);
+		goto out;
+	}
+	ret = 0;
+	for (i = 0; i < pmics.n; i++)
+		if (!pmic_chip[i] && pmics.p[i].dev[0])
+			pmic_chip[i] = chip_in_capture(&t, &pmics.p[i]);
+	note_sources(&t);
 	if (!strcmp(cmd, "explain")) {
-		explain(&t, pmic);
+		explain(&t);
 	} else if (!strcmp(cmd, "check")) {
 		if (!first)
 			printf("KTAP version 1\n1..%d\n", rules_count_for(&t));
-		ret = rules_check(&t, pmic, first ? first : 1, expect, nexpect) ? 1 : 0;
-	} else if (!strcmp(cmd, "phases")) {
-		phases(&t);
+		describe_capture(&t, argv[optind]);
+		if (t.long_lines)
+			printf("# sleeptrace: %d line(s) longer than any event skipped\n",
+			       t.long_lines);
+		ret = rules_check(&t, &pmics, first ? first : 1, expect, nexpect, &cut) ? 1 : 0;
+		if (cut || t.partial) {
+			fprintf(stderr, "sleeptrace: %s: cut short (%s): the verdicts judge what is there\n",
+				argv[optind], t.partial ? "its last line is part of an event" :
+				"a cycle has no thaw_processes end");
+			ret = 3;
+		}
 	} else {
-		usage();
+		phases(&t);
 	}
+out:
 	trace_free(&t);
 	free(expect);
 	return ret;

@@ -3,7 +3,14 @@
  * A suspend/resume ftrace capture as a list of events: the PM core's
  * power:suspend_resume phases (our platform code traces its callbacks with
  * the same event, as "platform_<callback>"), power:device_pm_callback_*,
- * and i2c:* transfers grouped into transactions.
+ * and bus traffic: i2c:* and smbus:* transfers grouped into transactions,
+ * and regmap:regmap_reg_write/read accesses (which name the device, so
+ * they show SPI, RSB or SPMI PMICs too).
+ *
+ * Three text forms are read, line by line, whichever a line is in: the
+ * kernel's own (/sys/kernel/tracing/trace), `trace-cmd report` output
+ * (no flags column, event names padded) and console lines printed with
+ * tp_printk ("[   10.884896] suspend_resume: ...", task unknown).
  */
 #ifndef SLEEPTRACE_TRACE_H
 #define SLEEPTRACE_TRACE_H
@@ -15,8 +22,11 @@ enum ev_kind {
 	EV_PHASE,	/* suspend_resume: name[val] begin|end */
 	EV_CB_START,	/* device_pm_callback_start */
 	EV_CB_END,	/* device_pm_callback_end */
-	EV_XFER,	/* one i2c transaction (i2c_write/read/reply ... i2c_result) */
+	EV_XFER,	/* one bus transaction or register access */
 };
+
+/* Where a transfer was seen, lowest level first. */
+enum xfer_src { XF_I2C, XF_SMBUS, XF_REGMAP, XF_NSRC };
 
 #define XFER_MAX_MSGS	4
 #define XFER_MAX_BYTES	8
@@ -42,9 +52,15 @@ struct ev {
 					 * (an end event: its start's) */
 	char verb[16];			/* "suspend", "resume", ... (likewise) */
 	int err;
-	int bus, addr, nmsgs, ret;	/* transfers */
-	struct i2c_msg_rec msgs[XFER_MAX_MSGS];
-	char who[192];			/* transfers: callback or phase running them */
+	/* transfers */
+	enum xfer_src src;
+	char dev[48];			/* "1-0034" (i2c, smbus: BUS-ADDR), or
+					 * regmap's device name ("spi0.0") */
+	int bus, addr, nmsgs, ret;	/* i2c, smbus; regmap: bus, addr -1 */
+	struct i2c_msg_rec msgs[XFER_MAX_MSGS];	/* i2c */
+	bool reg_known, write;		/* smbus, regmap: register access */
+	unsigned int reg, regval;
+	char who[192];			/* callback or phase running it */
 };
 
 /* A device link from the capture's "# devlink: SUPPLIER CONSUMER" lines. */
@@ -52,18 +68,50 @@ struct link {
 	char supplier[128], consumer[128];
 };
 
+enum trace_form { TF_TRACEFS, TF_TRACE_CMD, TF_CONSOLE, TF_NFORM };
+
 struct trace {
 	struct ev *ev;
-	int n;
+	int n, cap;
 	struct link *links;
 	int nlinks;
 	int boot;	/* first event after a "# vexpress-pm boot" line (the
 			 * next boot's console; hibernation's restore side);
 			 * 0: none */
+	int forms[TF_NFORM];	/* events read in each form */
+	int bad, bad_line;	/* known events whose text was not understood */
+	char bad_text[96];
+	int long_lines;		/* lines cut at the line length limit */
+	bool too_big;		/* stopped at MAX_EVENTS */
+	bool partial;		/* the last line is part of an event */
+	int lines;
+};
+
+/* More events than this are refused: cut the capture to the cycles of interest. */
+#define MAX_EVENTS	400000
+
+/* The PMICs whose traffic the rules watch. */
+struct pmic {
+	char dev[48];	/* "1-0034", "spi0.0"; "" with -a: any bus */
+	int bus, addr;	/* i2c/smbus; addr -1: by device name only */
+};
+
+#define MAX_PMICS	8
+
+struct pmic_set {
+	struct pmic p[MAX_PMICS];
+	int n;
 };
 
 int trace_read(FILE *f, struct trace *t);
 void trace_free(struct trace *t);
+const char *trace_form_name(enum trace_form f);
+
+/* "BUS-ADDR" (hex address, as i2c names devices) or any device name. */
+int pmic_parse(const char *s, struct pmic *p);
+bool is_pmic_xfer(const struct ev *e, const struct pmic_set *ps);
+/* Whether any event names the PMIC (its traffic, or a callback of it). */
+bool pmic_seen(const struct trace *t, const struct pmic *p);
 
 /* Index of the first/last phase event NAME begin|end, or -1. */
 int phase_first(const struct trace *t, const char *name, bool begin);
@@ -74,5 +122,12 @@ int phase_last(const struct trace *t, const char *name, bool begin);
  * "" (suspend/resume), "late" (suspend_late/resume_early) or "noirq".
  */
 const char *cb_level(const struct ev *e);
+
+/*
+ * The suspend cycles of a capture: each starts at a suspend_enter begin
+ * (the first takes the events before it too). Returns how many (at least
+ * 1), their first event indices in @start (the first @max of them).
+ */
+int trace_cycles(const struct trace *t, int *start, int max);
 
 #endif
