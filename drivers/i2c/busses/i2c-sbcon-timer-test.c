@@ -419,8 +419,8 @@ static void live_exit(struct kunit *test)
 		i2c_put_adapter(ctx->adap);
 }
 
-static void live_rev_msgs(struct live_ctx *ctx, struct i2c_msg *msgs,
-			  u8 *reg, u8 *val)
+static void live_rev_msgs(struct live_ctx *ctx, struct i2c_msg *msgs, u8 *reg,
+			  u8 *val)
 {
 	*reg = ctx->pmic->rev;
 	*val = 0;
