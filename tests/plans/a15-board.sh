@@ -5,12 +5,12 @@
 # the chip holds them, and one deep suspend cycle woken by the PL031 alarm,
 # with the secondary A15 taken down and brought back and the PMIC disarmed
 # after it. The cycle's trace goes to the host's ordering oracle.
+# pmic: twl92230 axp209
 # board: a15
 # trace-check:
 # smp: 2
 # timeout: 120
 . ./lib/board.sh
-. ./lib/twl92230.sh
 ktap_print_header
 ktap_set_plan 12
 
@@ -25,17 +25,21 @@ check "a15.pmic.rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 # Every rail's voltage as the regulator core reports it against the chip's
 # registers; a mismatch names the rail.
 bad=
-for r in $TWL_RAILS; do
-	[ "$(cat "$(reg_sysfs $r)/microvolts" 2>&1)" = "$(twl_uv $r)" ] || bad="$bad $r"
+for r in $PMIC_RAILS; do
+	[ "$(cat "$(reg_sysfs $r)/microvolts" 2>&1)" = "$(pmic_uv $r)" ] || bad="$bad $r"
 done
 check "a15.pmic.rails-match-chip" "" "$bad"
-check "a15.pmic.sleep-ctrl2" 0x6d "$(pmic_get $TWL_SLEEP_CTRL2)"
+# The DT's sleep configuration where the chip holds it while running (the
+# chip library's PMIC_MEM_REGS), and the chip disarmed
+mem=
+for m in $PMIC_MEM_REGS; do mem="$mem${m%%=*}=$(pmic_mem_reg ${m%%=*}) "; done
+check "a15.pmic.idle-state" "${PMIC_MEM_REGS:+$PMIC_MEM_REGS }disarmed" "$mem$(pmic_armed)"
 
 # One deep cycle with the MMCI held active, so genpd switches the VMMC
 # domain off over I2C in noirq, before prepare_late arms the PMIC.
 echo deep > /sys/power/mem_sleep
 check "a15.mem.deep-selected" "[deep]" "$(grep -o '\[deep\]' /sys/power/mem_sleep)"
-gpio=$(pmic_get $PMIC_SLEEP_ARM)
+regs=$(pmic_sleep_regs)
 before=$(cat /sys/power/suspend_stats/success)
 echo on > $MMCI/power/control
 trace_start
@@ -44,7 +48,7 @@ rc=$?
 echo 0 > $T/tracing_on
 echo auto > $MMCI/power/control
 check "a15.mem.cycle" "0 $((before + 1))" "$rc $(cat /sys/power/suspend_stats/success)"
-check "a15.mem.pmic-disarmed" "$gpio" "$(pmic_get $PMIC_SLEEP_ARM)"
+check "a15.mem.pmic-disarmed" "$regs" "$(pmic_sleep_regs)"
 # The secondary went down after prepare_late and came back before wake
 check "a15.mem.cpu1-off-and-back" "CPU_OFF CPU_ON 0-1" \
 	"$(grep -o ' CPU_O[NF]F*\[1\] end' $T/trace | sed 's/ \(CPU_O[NF]*\).*/\1/' |

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The board boots to the test plan with the board DT and its SBCon bus.
 # smp: 2
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 3

@@ -11,5 +11,5 @@
 . ./lib/baddt.sh
 ktap_print_header
 ktap_set_plan 7
-axp_sleep_refused axp-sleep.on-off "error -EINVAL: $(of_path i2c0)/pmic@34/regulators/dcdc3/regulator-state-mem: both on and off in suspend"
+sleep_refused axp-sleep.on-off "error -EINVAL: $(of_path i2c0)/pmic@34/regulators/dcdc3/regulator-state-mem: both on and off in suspend"
 ktap_finished

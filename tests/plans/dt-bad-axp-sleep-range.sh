@@ -12,5 +12,5 @@
 . ./lib/baddt.sh
 ktap_print_header
 ktap_set_plan 7
-axp_sleep_refused axp-sleep.range "error -EINVAL: $(of_path i2c0)/pmic@34/regulators/dcdc2: sleep voltage 900000 uV outside the rail's 1000000-1450000 uV"
+sleep_refused axp-sleep.range "error -EINVAL: $(of_path i2c0)/pmic@34/regulators/dcdc2: sleep voltage 900000 uV outside the rail's 1000000-1450000 uV"
 ktap_finished

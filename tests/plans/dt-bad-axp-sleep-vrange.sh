@@ -14,5 +14,5 @@
 . ./lib/baddt.sh
 ktap_print_header
 ktap_set_plan 7
-axp_sleep_refused axp-sleep.v-range "error -EINVAL: $(of_path i2c0)/pmic@34/regulators/dcdc2/regulator-state-mem: use regulator-suspend-microvolt, not a suspend voltage range"
+sleep_refused axp-sleep.v-range "error -EINVAL: $(of_path i2c0)/pmic@34/regulators/dcdc2/regulator-state-mem: use regulator-suspend-microvolt, not a suspend voltage range"
 ktap_finished

@@ -7,6 +7,7 @@
 # and a deep suspend cycle succeeds. Only root opens the bus device and
 # reaches the fault-injection and sleep knobs.
 # timeout: 240
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 [ -n "$BUS" ] || ktap_exit_fail_msg "no I2C adapter for the SBCon ($SBCON_NODE)"
@@ -15,7 +16,7 @@ SEED=20261204
 CALLS=20000
 # The devices on QEMU's bus (i2c-sbcon's i2cdetect): no fuzzed transfer
 # may reach them. i2c-fuzz keeps off the general call 0x00 too.
-KEEP="0x39 0x48 0x4a 0x50"
+KEEP="0x39 0x48 $PMIC 0x50"
 
 # The fixed cases and what each must return (fault-codes.rst: EINVAL
 # before any I/O, ENXIO for an address NAK, EOPNOTSUPP for what the
@@ -91,12 +92,12 @@ unknown-ioctl ENOTTY"
 # write, by design: not garbage-tested.
 files=$(find /sys/kernel/debug/i2c/i2c-"$BUS"/fail_* /sys/kernel/debug/i2c/i2c-"$BUS"/fault_* \
 	/sys/kernel/debug/vexpress_sleep_stray_irq \
-	/sys/kernel/debug/regmap/*-004a \
+	/sys/kernel/debug/regmap/$PMIC_DEV \
 	/sys/module/i2c_sbcon_timer/parameters /sys/module/vexpress_sleep/parameters \
 	-type f -perm -200 2>/dev/null
 	for d in /sys/bus/platform/drivers/i2c-sbcon-timer \
 		/sys/bus/platform/drivers/vexpress-sleep \
-		/sys/bus/i2c/drivers/twl92230-regulator; do
+		/sys/bus/i2c/drivers/$PMIC_DRIVER; do
 		echo $d/bind $d/unbind
 	done)
 

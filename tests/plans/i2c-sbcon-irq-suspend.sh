@@ -4,6 +4,7 @@
 # timer IRQ without IRQF_NO_SUSPEND: the driver says so, and the bus still
 # works outside system sleep.
 # qemu-args: --append i2c_sbcon_timer.irq_no_suspend=0
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 3

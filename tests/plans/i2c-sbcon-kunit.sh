@@ -10,6 +10,7 @@
 # so the live suite run again from debugfs passes without a second one.
 # qemu-args: --append kunit.enable=1
 # allow: WARNING: CPU: [0-9]+ PID: [0-9]+ at .*drivers/i2c/i2c-core\.h:[0-9]+ __i2c_transfer\+
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 D=/sys/kernel/debug/kunit

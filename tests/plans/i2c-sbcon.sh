@@ -4,6 +4,7 @@
 # bus, PMIC register access, a NAK, 1000 transactions, runtime PM with
 # autosuspend, and the timer interrupt counted against the driver.
 # timeout: 240
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 [ -n "$BUS" ] || ktap_exit_fail_msg "no I2C adapter for the SBCon ($SBCON_NODE)"
@@ -31,15 +32,19 @@ detect() {
 		}
 	}'
 }
-check "sbcon.i2cdetect" "0x39 0x48 0x4a 0x50" "$(detect | sed 's/ $//')"
+# QEMU's board: the DVI transmitter (0x39) and its EDID (0x50), the
+# TMP105, the PMIC
+check "sbcon.i2cdetect" "$(echo 0x39 0x48 0x50 $PMIC | tr ' ' '\n' | sort | tr '\n' ' ' | sed 's/ $//')" \
+	"$(detect | sed 's/ $//')"
 
 check "sbcon.pmic.rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 # QEMU's TWL92230 keeps only bits 1:0 of LDO_CTRL4 (0x5a reads back 0x02,
-# 0x03 reads 0x03; LDO_CTRL1 keeps all 8), so write a value in that field.
+# 0x03 reads 0x03; LDO_CTRL1 keeps all 8), so write a value in that field
+# (the AXP209's data buffer keeps all 8).
 old=$(pmic_get $PMIC_SCRATCH)
 new=$(printf 0x%02x $(((old + 1) & 3)))
 pmic_set $PMIC_SCRATCH "$new"
-check "sbcon.pmic.ldo-ctrl4.readback" "$new" "$(pmic_get $PMIC_SCRATCH)"
+check "sbcon.pmic.scratch.readback" "$new" "$(pmic_get $PMIC_SCRATCH)"
 pmic_set $PMIC_SCRATCH "$old"
 
 # Nobody at 0x20: the address NAK must fail the read, and at once (no
@@ -55,7 +60,7 @@ check "sbcon.nak.fails" failed "$nak"
 check "sbcon.nak.quick" yes "$([ $((t1 - t0)) -lt 100 ] && echo yes)"
 
 # 1000 back-to-back transactions from one process (i2c-bench: 500 reads of
-# LDO_CTRL4 that must all return the first value, then 500 writes of that
+# the scratch register that must all return the first value, then 500 writes of that
 # value back; it stops at the first error), so this times the bus rather
 # than 1000 forks of i2cget.
 out=$(i2c-bench "$BUS" $PMIC $PMIC_SCRATCH 500 2>&1)

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The TMP105 at 0x48, supplied by the PMIC's VAUX LDO: bound once its
-# supply is up, its temperature readable through hwmon, and VAUX on in
-# the chip because the sensor holds it.
+# The TMP105 at 0x48, supplied by the PMIC's VAUX LDO (the TWL92230's
+# VAUX, the AXP209's LDO2): bound once its supply is up, its temperature
+# readable through hwmon, and VAUX on in the chip because the sensor
+# holds it.
+# pmic: twl92230 axp209
 . ./lib/board.sh
-. ./lib/twl92230.sh
 ktap_print_header
 ktap_set_plan 3
 hw=
@@ -17,5 +18,5 @@ case $t in
 -*[!0-9]*|[!-0-9]*|'') ktap_print_msg "temp1_input: '$t'"; ktap_test_fail "tmp105.temp1_input" ;;
 *) ktap_print_msg "temp1_input: $t"; ktap_test_pass "tmp105.temp1_input" ;;
 esac
-check "tmp105.vs-supply-on" enabled "$(twl_state vaux)"
+check "tmp105.vs-supply-on" enabled "$(pmic_state vaux)"
 ktap_finished

@@ -9,6 +9,7 @@
 # and after a rebind it kept its rail when the new PMIC went (a WARNING in
 # regulator_unregister, then an oops powering the domain). On the debug
 # kernel, kmemleak then lists nothing of ours.
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 18
@@ -25,23 +26,25 @@ check "rebind.before.domain-listed" 1 "$(listed $PD)"
 for r in 1 2; do
 	echo "$SBCON_DEV" > /sys/bus/platform/drivers/i2c-sbcon-timer/unbind
 	check "rebind.$r.unbound.pmic-gone" no \
-		"$([ -e /sys/bus/i2c/devices/$BUS-004a ] && echo yes || echo no)"
+		"$([ -e /sys/bus/i2c/devices/$PMIC_DEV ] && echo yes || echo no)"
 	check "rebind.$r.unbound.domain-not-listed" 0 "$(listed $PD)"
 	check "rebind.$r.unbound.mmci" unbound "$(bound "$MMCI")"
 
 	echo "$SBCON_DEV" > /sys/bus/platform/drivers/i2c-sbcon-timer/bind
 	BUS=$(sbcon_bus)
+	PMIC_DEV=$(printf '%d-%04x' "$BUS" "$PMIC")
 	# The PMIC is a new I2C device, probed asynchronously. fw_devlink
 	# linked the domain to the boot-time PMIC from the DT and does not
 	# again, so nothing probes the domain for us: ask the bus (its
 	# driver has no bind file). Its members' links survive: they
 	# follow once it binds.
-	check "rebind.$r.bound.pmic-driver" twl92230-regulator \
-		"$(await 10000 twl92230-regulator sh -c \
-		   "basename \"\$(readlink /sys/bus/i2c/devices/$BUS-004a/driver)\"")"
+	check "rebind.$r.bound.pmic-driver" $PMIC_DRIVER \
+		"$(await 10000 $PMIC_DRIVER sh -c \
+		   "basename \"\$(readlink /sys/bus/i2c/devices/$PMIC_DEV/driver)\"")"
 	check "rebind.$r.bound.pmic-rev" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 	echo $PD > /sys/bus/platform/drivers_probe
-	check "rebind.$r.bound.domain-listed" 1 "$(listed $PD)"
+	# (a deferral, if its rail is not registered yet, retries by itself)
+	check "rebind.$r.bound.domain-listed" 1 "$(await 10000 1 listed $PD)"
 	check "rebind.$r.bound.mmci" bound "$(await 10000 bound bound "$MMCI")"
 	# The domain works: the MMCI held active powers it on over I2C
 	echo on > $MMCI/power/control

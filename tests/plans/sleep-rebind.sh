@@ -13,7 +13,6 @@ ktap_print_header
 ktap_set_plan 30
 
 SC=/sys/bus/platform/devices/sleep-controller
-PMIC_DEV=$(printf '%d-%04x' "$BUS" "$PMIC")
 DRV=$(readlink -f "/sys/bus/i2c/devices/$PMIC_DEV/driver")
 bound() { [ -e "$1/driver" ] && echo bound || echo unbound; }
 pd_listed() { [ -n "$(pd_status)" ] && echo yes || echo no; }

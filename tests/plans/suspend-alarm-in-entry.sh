@@ -9,6 +9,7 @@
 # which stops just before the sleep. Each case sweeps the moment of the
 # write across the alarm's second so that some tries hit the entry.
 # timeout: 180
+# pmic: twl92230 axp209
 . ./lib/board.sh
 
 RTC=/sys/class/rtc/rtc0

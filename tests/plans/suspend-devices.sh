@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # A pm_test=devices suspend cycle completes: devices suspend and resume,
 # the write to /sys/power/state succeeds and suspend_stats counts it.
+# pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 3

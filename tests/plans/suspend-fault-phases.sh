@@ -29,11 +29,7 @@ SBCON_SYS=/sys/bus/platform/devices/$SBCON_DEV
 
 # rails: each switched rail's state, read from the chip behind the driver
 rails() {
-	if [ -n "${TWL_SWITCHED:-}" ]; then
-		for r in $TWL_SWITCHED; do printf '%s=%s ' $r "$(twl_state $r)"; done
-	else
-		for r in $AXP_SWITCHED; do printf '%s=%s ' $r "$(axp_state $r)"; done
-	fi
+	for r in $PMIC_SWITCHED; do printf '%s=%s ' $r "$(pmic_state $r)"; done
 	echo
 }
 

@@ -11,6 +11,7 @@
 # STRESS_CYCLES on the kernel command line (make stress CYCLES=N) sets the
 # count; the suite runs the short form.
 # timeout: 240
+# pmic: twl92230 axp209
 . ./lib/board.sh
 
 cycles=${STRESS_CYCLES:-200}

@@ -6,7 +6,7 @@
  * in hex followed by "A" (ACK) or "N" (NAK), "P" STOP.
  *
  * A second suite, i2c-sbcon-timer-live, runs on the real adapter and the
- * board's TWL92230 PMIC at 0x4a (REV reads 0x22): suspended adapter,
+ * board's PMIC, a TWL92230 or an AXP209 as the DT says: suspended adapter,
  * atomic transfers and bus recovery.
  */
 
@@ -361,45 +361,81 @@ static struct kunit_suite sbcon_test_suite = {
 	.test_cases = sbcon_test_cases,
 };
 
-#define LIVE_PMIC	0x4a
-#define LIVE_REV	0x01
-#define LIVE_REV_VAL	0x22
+/*
+ * The PMICs the board may have on the bus, and the register each reads its
+ * identity from ("REV" below), with the value: the top bit of each value
+ * is 0, so the chip drives SDA low on its first data bit (the recovery
+ * case needs that).
+ */
+static const struct live_pmic {
+	const char *compatible;
+	u8 rev;
+	u8 rev_val;
+} live_pmics[] = {
+	{ "ti,twl92230", 0x01, 0x22 },		/* REV */
+	{ "x-powers,axp209", 0x03, 0x01 },	/* IC type */
+};
+
+struct live_ctx {
+	struct i2c_adapter *adap;
+	const struct live_pmic *pmic;
+	u16 addr;		/* the PMIC's, from its DT node */
+};
 
 static int live_init(struct kunit *test)
 {
-	struct device_node *np;
+	struct device_node *np, *child;
+	struct live_ctx *ctx;
+	u32 addr;
+	int i;
 
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	test->priv = ctx;
 	np = of_find_compatible_node(NULL, NULL,
 				     "arm,vexpress-sbcon-timer-i2c");
-	test->priv = of_get_i2c_adapter_by_node(np);
+	ctx->adap = of_get_i2c_adapter_by_node(np);
+	for (i = 0; np && i < ARRAY_SIZE(live_pmics) && !ctx->pmic; i++) {
+		child = of_get_compatible_child(np, live_pmics[i].compatible);
+		if (child && !of_property_read_u32(child, "reg", &addr)) {
+			ctx->pmic = &live_pmics[i];
+			ctx->addr = addr;
+		}
+		of_node_put(child);
+	}
 	of_node_put(np);
-	if (!test->priv)
+	if (!ctx->adap)
 		kunit_skip(test, "no SBCon timer I2C adapter");
+	if (!ctx->pmic)
+		kunit_skip(test, "no TWL92230 or AXP209 on the SBCon bus");
 	return 0;
 }
 
 static void live_exit(struct kunit *test)
 {
-	if (test->priv)
-		i2c_put_adapter(test->priv);
+	struct live_ctx *ctx = test->priv;
+
+	if (ctx && ctx->adap)
+		i2c_put_adapter(ctx->adap);
 }
 
-static void live_rev_msgs(struct i2c_msg *msgs, u8 *reg, u8 *val)
+static void live_rev_msgs(struct live_ctx *ctx, struct i2c_msg *msgs, u8 *reg,
+			  u8 *val)
 {
-	*reg = LIVE_REV;
+	*reg = ctx->pmic->rev;
 	*val = 0;
-	msgs[0] = (struct i2c_msg){ .addr = LIVE_PMIC, .len = 1, .buf = reg };
-	msgs[1] = (struct i2c_msg){ .addr = LIVE_PMIC, .flags = I2C_M_RD,
+	msgs[0] = (struct i2c_msg){ .addr = ctx->addr, .len = 1, .buf = reg };
+	msgs[1] = (struct i2c_msg){ .addr = ctx->addr, .flags = I2C_M_RD,
 				    .len = 1, .buf = val };
 }
 
-static int live_read_rev(struct i2c_adapter *adap, u8 *val)
+static int live_read_rev(struct live_ctx *ctx, u8 *val)
 {
 	struct i2c_msg msgs[2];
 	u8 reg;
 
-	live_rev_msgs(msgs, &reg, val);
-	return i2c_transfer(adap, msgs, 2);
+	live_rev_msgs(ctx, msgs, &reg, val);
+	return i2c_transfer(ctx->adap, msgs, 2);
 }
 
 /* The controller autosuspends 50 ms after its last transfer */
@@ -436,27 +472,28 @@ static u64 live_active_ns(struct device *dev, u64 t0, u64 s0)
  */
 static void sbcon_live_suspended(struct kunit *test)
 {
-	struct i2c_adapter *adap = test->priv;
+	struct live_ctx *ctx = test->priv;
+	struct i2c_adapter *adap = ctx->adap;
 	struct device *dev = adap->dev.parent;
 	u64 t0, t1, s0, real_ns, failed_ns, active_ns;
 	int ret, ret2;
 	u8 val;
 
-	KUNIT_ASSERT_EQ(test, live_read_rev(adap, &val), 2);
+	KUNIT_ASSERT_EQ(test, live_read_rev(ctx, &val), 2);
 	live_await_idle(test, dev);
 
 	/* A real transfer, for scale */
 	t0 = ktime_get_mono_fast_ns();
-	KUNIT_ASSERT_EQ(test, live_read_rev(adap, &val), 2);
+	KUNIT_ASSERT_EQ(test, live_read_rev(ctx, &val), 2);
 	real_ns = ktime_get_mono_fast_ns() - t0;
 	live_await_idle(test, dev);
 
 	i2c_mark_adapter_suspended(adap);
 	s0 = pm_runtime_suspended_time(dev);
 	t0 = ktime_get_mono_fast_ns();
-	ret = live_read_rev(adap, &val);	/* the core WARNs on this one */
+	ret = live_read_rev(ctx, &val);	/* the core WARNs on this one */
 	t1 = ktime_get_mono_fast_ns();
-	ret2 = live_read_rev(adap, &val);
+	ret2 = live_read_rev(ctx, &val);
 	failed_ns = ktime_get_mono_fast_ns() - t1;
 	active_ns = live_active_ns(dev, t0, s0);
 	i2c_mark_adapter_resumed(adap);
@@ -470,8 +507,8 @@ static void sbcon_live_suspended(struct kunit *test)
 			    "failing took %llu ns, a real transfer %llu ns",
 			    failed_ns, real_ns);
 
-	KUNIT_EXPECT_EQ(test, live_read_rev(adap, &val), 2);
-	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+	KUNIT_EXPECT_EQ(test, live_read_rev(ctx, &val), 2);
+	KUNIT_EXPECT_EQ(test, val, ctx->pmic->rev_val);
 }
 
 /*
@@ -482,7 +519,8 @@ static void live_expect_polled_rev(struct kunit *test,
 				   int (*xfer)(struct i2c_adapter *adap,
 					       struct i2c_msg *msgs))
 {
-	struct i2c_adapter *adap = test->priv;
+	struct live_ctx *ctx = test->priv;
+	struct i2c_adapter *adap = ctx->adap;
 	struct device *dev = adap->dev.parent;
 	struct i2c_msg msgs[2];
 	u64 t0, s0;
@@ -490,13 +528,13 @@ static void live_expect_polled_rev(struct kunit *test,
 	int ret;
 
 	live_await_idle(test, dev);
-	live_rev_msgs(msgs, &reg, &val);
+	live_rev_msgs(ctx, msgs, &reg, &val);
 	s0 = pm_runtime_suspended_time(dev);
 	t0 = ktime_get_mono_fast_ns();
 	ret = xfer(adap, msgs);
 	KUNIT_EXPECT_EQ(test, live_active_ns(dev, t0, s0), 0ULL);
 	KUNIT_EXPECT_EQ(test, ret, 2);
-	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+	KUNIT_EXPECT_EQ(test, val, ctx->pmic->rev_val);
 }
 
 /*
@@ -520,7 +558,8 @@ static int live_xfer_algo_atomic(struct i2c_adapter *adap, struct i2c_msg *msgs)
 
 static void sbcon_live_atomic(struct kunit *test)
 {
-	struct i2c_adapter *adap = test->priv;
+	struct live_ctx *ctx = test->priv;
+	struct i2c_adapter *adap = ctx->adap;
 	struct device *dev = adap->dev.parent;
 	u64 t0, s0;
 	u8 val;
@@ -530,7 +569,7 @@ static void sbcon_live_atomic(struct kunit *test)
 	/* Control: the IRQ path does resume it, so the check above can fail */
 	s0 = pm_runtime_suspended_time(dev);
 	t0 = ktime_get_mono_fast_ns();
-	KUNIT_EXPECT_EQ(test, live_read_rev(adap, &val), 2);
+	KUNIT_EXPECT_EQ(test, live_read_rev(ctx, &val), 2);
 	KUNIT_EXPECT_GT(test, live_active_ns(dev, t0, s0), 0ULL);
 }
 
@@ -569,12 +608,13 @@ static void live_bb_start(struct i2c_adapter *adap)
 
 /*
  * Leave the PMIC mid-read: it has ACKed a read of REV and drives the first
- * data bit (0x22: a 0) on SDA while SCL is high. Recovery must clock it out
+ * data bit (a 0, see live_pmics) on SDA while SCL is high. Recovery must clock it out
  * and STOP; the next transfer works.
  */
 static void sbcon_live_recovery(struct kunit *test)
 {
-	struct i2c_adapter *adap = test->priv;
+	struct live_ctx *ctx = test->priv;
+	struct i2c_adapter *adap = ctx->adap;
 	struct i2c_bus_recovery_info *bri = adap->bus_recovery_info;
 	struct device *dev = adap->dev.parent;
 	int sda_held, ret;
@@ -584,10 +624,10 @@ static void sbcon_live_recovery(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, pm_runtime_resume_and_get(dev), 0);
 	i2c_lock_bus(adap, I2C_LOCK_ROOT_ADAPTER);
 	live_bb_start(adap);
-	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, LIVE_PMIC << 1));
-	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, LIVE_REV));
+	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, ctx->addr << 1));
+	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, ctx->pmic->rev));
 	live_bb_start(adap);
-	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, LIVE_PMIC << 1 | 1));
+	KUNIT_EXPECT_TRUE(test, live_bb_byte(adap, ctx->addr << 1 | 1));
 	bri->set_scl(adap, 1);
 	udelay(5);
 	sda_held = bri->get_sda(adap);
@@ -599,8 +639,8 @@ static void sbcon_live_recovery(struct kunit *test)
 
 	KUNIT_EXPECT_EQ_MSG(test, sda_held, 0, "the PMIC did not hold SDA");
 	KUNIT_EXPECT_EQ(test, ret, 0);
-	KUNIT_EXPECT_EQ(test, live_read_rev(adap, &val), 2);
-	KUNIT_EXPECT_EQ(test, val, LIVE_REV_VAL);
+	KUNIT_EXPECT_EQ(test, live_read_rev(ctx, &val), 2);
+	KUNIT_EXPECT_EQ(test, val, ctx->pmic->rev_val);
 }
 
 static struct kunit_case sbcon_live_cases[] = {

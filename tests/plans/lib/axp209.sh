@@ -65,6 +65,39 @@ axp_bit() {
 AXP_SLEEP_OFF="vdcdc3 vaux"
 AXP_SLEEP_DCDC2_UV=1100000
 
+# The chip as plans that test any PMIC see it (twl92230.sh says what each
+# name is).
+PMIC_NAME=AXP209
+PMIC_DRIVER=axp20x-i2c
+PMIC_RAILS=$AXP_RAILS
+PMIC_SWITCHED=$AXP_SWITCHED
+# None: without a sleep input nothing but the kernel switches a rail, and
+# the axp20x regmap caches PWR_OUT_CTRL (it is not among its volatile
+# registers)
+PMIC_UNCACHED=
+# None: the chip has no sleep registers. prepare_late writes the sleep
+# configuration (AXP_SLEEP_OFF, AXP_SLEEP_DCDC2_UV) and wake undoes it.
+PMIC_MEM_REGS=
+pmic_mem_reg() { :; }
+pmic_uv() { axp_uv "$1"; }
+pmic_state() { axp_state "$1"; }
+# pmic_armed: "armed" when the chip holds the sleep configuration: DCDC2
+# at its sleep voltage and the AXP_SLEEP_OFF rails off
+pmic_armed() {
+	a=armed
+	[ "$(axp_uv vcore)" = $AXP_SLEEP_DCDC2_UV ] || a=disarmed
+	for r in $AXP_SLEEP_OFF; do
+		[ "$(axp_state $r)" = disabled ] || a=disarmed
+	done
+	echo $a
+}
+
+# The DT names the chip where none answers (pmic-absent): the axp20x MFD
+# binds without a word to the chip and its regulators fail to register;
+# the sleep controller, which asks the chip for its IC type, gives up.
+PMIC_ABSENT_ERROR="vexpress-sleep sleep-controller: error -ENXIO: no AXP209 answers at $PMIC ($PMIC_DEV)"
+PMIC_ABSENT_SLEEP="gave up"
+
 # -f: the axp20x driver owns the address; tests read the chip behind it.
 axp_get() { i2cget -f -y "$BUS" $AXP_ADDR "$1"; }
 

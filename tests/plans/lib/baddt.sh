@@ -64,19 +64,20 @@ pd_round_trip() {
 	echo "$a $b $(await 5000 off pd_status)/$("$@")"
 }
 
-# axp_sleep_refused NAME MESSAGE: the sleep controller gave up with the
-# error MESSAGE, and the rest of the AXP209 board works: 7 results NAME.*
-# (axp209.sh sourced). Without the sleep controller only s2idle is
-# offered; the chip's rails, the VMMC domain (genpd and the chip's LDO3
-# bit), the TMP105 and the bus do not need it.
-axp_sleep_refused() {
+# sleep_refused NAME MESSAGE: the sleep controller gave up with the
+# error MESSAGE, and the rest of the board works: 7 results NAME.*.
+# Without the sleep controller only s2idle is offered; the PMIC's seven
+# regulators (the TWL92230's seven rails; the AXP209's six and LDO5), the
+# VMMC domain (genpd and the rail in the chip), the TMP105 and the bus do
+# not need it.
+sleep_refused() {
 	check "$1.probe-error" yes \
 		"$(probe_error vexpress-sleep sleep-controller "$2")"
 	check "$1.nothing-left" none "$(leftovers platform sleep-controller)"
 	check "$1.mem_sleep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
-	check "$1.axp209-rails" 7 "$(rails_of $BUS-0034)"
+	check "$1.pmic-rails" 7 "$(rails_of $PMIC_DEV)"
 	check "$1.tmp105" yes "$(tmp105_reads)"
 	check "$1.domain" "off/disabled on/enabled off/disabled" \
-		"$(pd_round_trip axp_state vmmc)"
+		"$(pd_round_trip pmic_state vmmc)"
 	check "$1.bus-works" "$PMIC_REV_VAL" "$(pmic_get $PMIC_REV)"
 }

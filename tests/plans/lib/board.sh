@@ -58,7 +58,7 @@ pmic_find() {
 				case " $(tr '\0' ' ' < "$c") " in
 				*" $want "*)
 					n=${c%/compatible}
-					echo "0x${n##*@} $lib"
+					echo "0x${n##*@} $lib ${n#/sys/firmware/devicetree/base}"
 					return 0 ;;
 				esac
 			done
@@ -66,10 +66,13 @@ pmic_find() {
 	done
 	return 1
 }
+# PMIC_DEV is its I2C client's name, PMIC_NODE its DT node's path.
 pmic=$(pmic_find)
 if [ -n "$pmic" ]; then
-	PMIC=${pmic%% *}
-	. "${pmic#* }"
+	PMIC=${pmic%% *} pmic=${pmic#* }
+	PMIC_NODE=${pmic#* }
+	[ -z "$BUS" ] || PMIC_DEV=$(printf '%d-%04x' "$BUS" "$PMIC")
+	. "${pmic%% *}"
 else
 	ktap_print_msg "board.sh: no PMIC with a chip library under $SBCON_NODE in the DT"
 fi

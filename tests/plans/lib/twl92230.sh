@@ -66,6 +66,45 @@ twl_state() {
 	if [ "$(twl_field "$1" 0 3)" = "$2" ]; then echo enabled; else echo disabled; fi
 }
 
+# The chip as plans that test any PMIC see it (axp209.sh has the same
+# names): its name and the driver its I2C client binds to; the board's
+# rails (regulator-name) and those that can be off; the rails whose state
+# the driver must read from the chip each time rather than cache (an
+# armed TWL92230 switches them by itself on SLEEP); the DT's sleep
+# configuration as the chip holds it while running, NAME=VALUE (the
+# regulator core programs it at registration), read by pmic_mem_reg NAME.
+PMIC_NAME=TWL92230
+PMIC_DRIVER=twl92230-regulator
+PMIC_RAILS=$TWL_RAILS
+PMIC_SWITCHED=$TWL_SWITCHED
+PMIC_UNCACHED=$TWL_SWITCHED
+# vcore, vdcdc3, vmem, vaux and vmmc drop in sleep, vdcdc2 and vio stay
+# on; vcore's sleep voltage, 1.100 V, is code 4
+PMIC_MEM_REGS="SLEEP_CTRL2=0x6d VCORE_SLEEP_SEL=4"
+pmic_mem_reg() {
+	case $1 in
+	SLEEP_CTRL2)	pmic_get $TWL_SLEEP_CTRL2 ;;
+	VCORE_SLEEP_SEL) twl_field $TWL_VCORE_CTRL3 0 0x1f ;;
+	esac
+}
+pmic_uv() { twl_uv "$1"; }
+pmic_state() { twl_state "$1"; }
+# pmic_flip RAIL: switch the rail between off and on in the chip, behind
+# the driver (twice puts it back)
+pmic_flip() {
+	set -- $(twl_mode "$1")
+	pmic_set "$1" $(( $(pmic_get "$1") ^ $2 ))
+}
+# pmic_armed: "armed" when the sleep control is enabled (SLPCTLEN)
+pmic_armed() {
+	[ "$(twl_field $TWL_GPIO_CTRL 6 1)" = 1 ] && echo armed || echo disarmed
+}
+
+# The DT names the chip where none answers (pmic-absent): the regulator
+# driver's probe fails, and the sleep controller waits for it to bind.
+PMIC_ABSENT_ERROR="twl92230-regulator $PMIC_DEV: error -ENXIO: no TWL92230 answers at $PMIC"
+PMIC_ABSENT_SLEEP="waits: PMIC $PMIC_NODE not bound"
+
 # The sleep controller's arm and disarm (drivers/regulator/twl92230-
 # regulator.c) as bus transfers: arm reads GPIO_CTRL, writes it and reads
 # it back (its 3rd transfer); disarm writes it.

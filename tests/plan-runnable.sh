@@ -1,0 +1,26 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# plan-runnable.sh PLAN-FILE [BOARD]: whether this machine can run the plan
+# on the PMIC profile asked for (PMIC; unset: the one the QEMU offers), so
+# that tests/run-plan.sh skips, saying why, what it cannot run. Prints
+# nothing and exits 0 when it can; prints the reason and exits 3 when the
+# QEMU has no model of the profile's PMIC (boot/qemu.sh --check exits 3 and
+# names the QEMU version that has one) or the plan does not run on that
+# profile (its "# pmic:" header, tests/plan-profiles.sh); exits 2, with the
+# launcher's message, on anything else (missing images: a failure, not a
+# skip).
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+plan=$(basename "$1" .sh)
+profs=$(sh "$top/tests/plan-profiles.sh" "$1") || exit 2
+# "QEMU 7.2.22, PMIC twl92230" when this QEMU runs the profile
+ok=$(sh "$top/boot/qemu.sh" --check --board "${2:-${BOARD:-a9}}" 2>"${TMPDIR:-/tmp}/runnable.$$")
+rc=$?
+why=$(cat "${TMPDIR:-/tmp}/runnable.$$"); rm -f "${TMPDIR:-/tmp}/runnable.$$"
+[ $rc = 0 ] || { echo "$why"; [ $rc = 3 ] && exit 3; exit 2; }
+prof=${ok##*PMIC }
+case " $profs " in
+*" $prof "*) exit 0 ;;
+esac
+echo "$plan runs on PMIC $profs only (its # pmic: header), not $prof (${ok%%,*})"
+exit 3
