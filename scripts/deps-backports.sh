@@ -37,6 +37,7 @@ pin=/etc/apt/preferences.d/vexpress-pm-$suite
 if [ ! -f "$list" ]; then
 	# apt's own reading of the machine's sources: the first http(s)
 	# URI configured for suite trixie.
+	# shellcheck disable=SC2016 # apt's format fields, not the shell's
 	mirror=$(apt-get indextargets --format '$(RELEASE) $(REPO_URI)' 2>/dev/null |
 		awk '$1 == "trixie" && $2 ~ /^https?:/ { print $2; exit }')
 	[ -n "$mirror" ] || {

@@ -74,3 +74,5 @@ if ! installed lava-dispatcher; then
 fi
 
 sh "$(dirname "$0")/fetch-qemu10.sh"
+# QEMU 11 from trixie-backports, where QEMU11_CACHE asks for it
+sh "$(dirname "$0")/fetch-qemu11.sh"
