@@ -43,6 +43,12 @@ for d in "$root"/usr/share/qemu "$root"/usr/lib/*/qemu; do
 	fi
 done
 
+# unshare -m makes every mount of the new namespace private, starting at
+# /, which fails where / is not a mount point: in a plain chroot.
+if command -v mountpoint > /dev/null && ! mountpoint -q /; then
+	echo "qemu-backport.sh: / is not a mount point (a chroot?), so unshare -m cannot make the namespace's mounts private; bind the chroot's directory onto itself before entering it (mount --bind DIR DIR)" >&2
+	exit 2
+fi
 # Root may make a mount namespace directly; anyone else gets one inside a
 # user namespace (-r: mapped to root there, which bind mounts need).
 userns=
