@@ -185,7 +185,8 @@ gate "clang-format ($(echo $patched | wc -w) files; allowed deviations: $(grep -
 # Debian 12's dt-schema (2022.08; 6.12 asks for 2023.9), so run the same
 # dt-schema tools directly: meta-schema check and yamllint of each binding,
 # then its examples compiled and validated against the processed schema.
-# Some distributions do not package dt-schema (Debian 13): without its
+# Some distributions do not package dt-schema (Debian 13 has it in
+# trixie-backports only, where 'make deps' takes it from): without its
 # tools these two gates are skipped, with the reason, not failed.
 bdir=$tree/Documentation/devicetree/bindings
 absent=
