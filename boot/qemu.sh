@@ -24,7 +24,9 @@
 # twl92230 where it has both (8.1-9.1), as on Debian 12's 7.2. QEMU names
 # the binary (default qemu-system-arm); on Debian 12, QEMU=boot/qemu-backport.sh
 # runs the QEMU 10 that 'make deps' unpacked. A profile the binary cannot
-# run is refused, naming the QEMU version it needs.
+# run is refused, naming the QEMU version it needs, or, where the release
+# has the model but this build has not, a build with it (the version is
+# compared as MAJOR.MINOR numbers, 11.1 after 9.2; tests/launcher-selftest.sh).
 # --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
 # edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
 # second TWL92230 at another address on the SBCon bus; --drive adds
@@ -108,15 +110,20 @@ case "$qver" in
 "QEMU emulator version "[0-9]*) qver=$(echo "$qver" | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p') ;;
 *) echo "qemu.sh: $qemu --version does not name a QEMU version: $(echo "$qver" | head -1)" >&2; exit 2 ;;
 esac
+# MAJOR MINOR, compared as numbers: 10.0 and 11.1 come after 9.2.
+# shellcheck disable=SC2046 # two words
+set -- $(echo "$qver" | sed -n 's/^\([0-9]*\)\.\([0-9]*\).*/\1 \2/p') 0 0
+qnum=$(($1 * 100 + $2))
 models=$("$qemu" -M $machine -device help 2>/dev/null | grep -oE '"(twl92230|axp209_pmu)"' | tr -d '"' | tr '\n' ' ')
 has_twl=no has_axp=no old_axp=
 case " $models" in *" twl92230 "*) has_twl=yes ;; esac
 # 8.0 has axp209_pmu too, but it keeps only writes to the DCDC2 voltage.
 case " $models" in *" axp209_pmu "*)
-	case "$qver" in
-	[0-7].* | 8.0 | 8.0.*) old_axp="; its axp209_pmu keeps writes to the DCDC2 voltage only" ;;
-	*) has_axp=yes ;;
-	esac ;;
+	if [ $qnum -lt 801 ]; then
+		old_axp="; its axp209_pmu keeps writes to the DCDC2 voltage only"
+	else
+		has_axp=yes
+	fi ;;
 esac
 # With --no-pmic the profile only picks the DTB (a board whose PMIC is absent).
 if [ -z "$profile" ]; then
@@ -128,17 +135,30 @@ if [ -z "$profile" ]; then
 		exit 2
 	fi
 fi
+# What the profile needs, where this QEMU has not got it: a release that
+# has the model, or, where the release should have had it, a build of it
+# that includes the model (a distribution may configure devices out).
 need=
 case $profile in
-twl92230) [ $has_twl = yes ] ||
-	need="9.1 or older (9.2 removed the twl92230 model)" ;;
-axp209) [ $has_axp = yes ] ||
-	need="8.1 or later (axp209_pmu, every register write kept; on Debian 12 'make deps' fetches QEMU 10: QEMU=boot/qemu-backport.sh)" ;;
+twl92230) if [ $has_twl = no ]; then
+		if [ $qnum -ge 902 ]; then
+			need="QEMU 9.1 or older (9.2 removed the twl92230 model)"
+		else
+			need="a QEMU built with the twl92230 model (9.1 and older have it)"
+		fi
+	fi ;;
+axp209) if [ $has_axp = no ]; then
+		if [ $qnum -lt 801 ]; then
+			need="QEMU 8.1 or later (axp209_pmu, every register write kept; on Debian 12 'make deps' fetches QEMU 10: QEMU=boot/qemu-backport.sh)"
+		else
+			need="a QEMU built with the axp209_pmu model (8.1 and later have it)"
+		fi
+	fi ;;
 esac
 if [ $pmic = yes ] && [ -n "$need" ]; then
 	hint=
 	[ $has_axp = no ] || hint=", which runs PMIC=axp209"
-	echo "qemu.sh: PMIC $profile needs QEMU $need; $qemu is QEMU $qver$hint" >&2
+	echo "qemu.sh: PMIC $profile needs $need; $qemu is QEMU $qver$hint$old_axp" >&2
 	exit 2
 fi
 case $profile in

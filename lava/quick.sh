@@ -30,7 +30,7 @@ job() {
 	prof=$1 q=$2 why=$3 plans=$4
 	shift 4
 	if ! command -v lava-run >/dev/null; then
-		why="no lava-run (package lava-dispatcher; 'make deps' installs it on Debian 12)"
+		why="no lava-run (package lava-dispatcher; 'make deps' installs it on Debian 12, from trixie-backports on Debian 13)"
 	elif [ "$(id -u)" != 0 ]; then
 		why="lava-run must run as root"
 	elif [ -z "$q" ]; then

@@ -86,8 +86,17 @@ j = yaml.safe_load(open(job))
 ctx = j.get("context", {})
 # A local QEMU device as a lab's device dictionary would describe it.
 dd = "{% extends 'qemu.jinja2' %}\n{% set netdevice = 'user' %}\n"
-env = jinja2.Environment(loader=jinja2.FileSystemLoader([types]),
-                         trim_blocks=True, autoescape=False)
+loader = jinja2.FileSystemLoader([types])
+try:
+    # The environment LAVA's server renders device dictionaries in, with
+    # the filters its templates use (2026.10's qemu.jinja2 needs
+    # qemu_guest_fs_interface): LAVA's own code, as installed.
+    from lava_common.jinja import create_device_templates_env
+    env = create_device_templates_env(loader=loader)
+except ImportError:
+    # LAVA without lava_common.jinja (Debian 12's 2023.01): its templates
+    # use no filters of LAVA's.
+    env = jinja2.Environment(loader=loader, trim_blocks=True, autoescape=False)
 text = env.from_string(dd).render(**ctx)
 dev = yaml.safe_load(text)
 # The template names the binary by arch only (qemu-system-arm).

@@ -11,8 +11,11 @@ pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
 	cpio xz-utils ccache sparse yamllint clang-format make gcc git python3"
 # Installed where the distribution has them; the gates that need them
 # report a skip, with the reason, where it has not (scripts/check.sh).
-# Debian 13 has no dt-schema package.
+# Debian 13 has no dt-schema package (deps-backports.sh, below).
 optional="dt-schema"
+
+# Debian 13: lava-dispatcher and dt-schema from trixie-backports, pinned.
+sh "$(dirname "$0")/deps-backports.sh"
 
 installed() { dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q "ok installed"; }
 known() { apt-cache show "$1" > /dev/null 2>&1; }
@@ -74,3 +77,5 @@ if ! installed lava-dispatcher; then
 fi
 
 sh "$(dirname "$0")/fetch-qemu10.sh"
+# QEMU 11 from trixie-backports, where QEMU11_CACHE asks for it
+sh "$(dirname "$0")/fetch-qemu11.sh"

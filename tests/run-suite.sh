@@ -20,6 +20,8 @@ kernel-quality-gates)
 		     END { print "# counts: " p + 0 " " (n ? f + 0 : 1) " " s + 0 }') ;;
 runner-selftest)
 	out=$(sh tests/runner-selftest.sh) ;;
+launcher-selftest)
+	out=$(sh tests/launcher-selftest.sh) ;;
 oracle-selftest)
 	out=$(sh tests/sleeptrace/selftest.sh) ;;
 extra-patches-selftest)

@@ -35,7 +35,7 @@ else
 	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
 fi
 # HOST_SUITES: the suites that do not boot a guest (make test-debug: none)
-shared=${HOST_SUITES-kernel-quality-gates runner-selftest oracle-selftest extra-patches-selftest lava}
+shared=${HOST_SUITES-kernel-quality-gates runner-selftest launcher-selftest oracle-selftest extra-patches-selftest lava}
 alone=
 for p in $plans; do
 	# The PMIC profiles a plan runs on (tests/plan-profiles.sh): one

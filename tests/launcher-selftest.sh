@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The launcher's own tests: boot/qemu.sh --check, given stand-in QEMU
+# binaries that answer --version and -device help as the real releases do,
+# must pick the profile each release can run and refuse, exit 2, with a
+# message naming the profile, the QEMU version it needs and the one it got,
+# a profile the binary cannot run. The stand-ins cover the releases that
+# matter: 7.2 (twl92230 only), 8.0 (an axp209_pmu that keeps only DCDC2
+# writes), 8.2 (both), 10.0 and 11.1 (axp209_pmu only), an 11.1 and a 7.2
+# built without their model, and a binary that names no version.
+# Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+pass=0 fail=0 n=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# qemu.sh --check wants the images there; empty files do.
+mkdir -p "$tmp/build/images"
+for f in uImage zImage rootfs.cpio vexpress-pm-ca9.dtb vexpress-pm-ca9-axp209.dtb; do
+	: > "$tmp/build/images/$f"
+done
+
+# fake NAME VERSION-LINE MODEL...: a stand-in qemu-system-arm
+fake() {
+	name=$1 ver=$2
+	shift 2
+	{
+		echo '#!/bin/sh'
+		echo 'case " $* " in'
+		echo "*\" --version \"*) echo '$ver'; echo 'Copyright (c) 2003-2026 Fabrice Bellard and the QEMU Project developers' ;;"
+		echo '*" -device help "*)'
+		echo '	echo "I2C devices:"'
+		for m in "$@" tmp105 pca9552; do
+			echo "	echo 'name \"$m\", bus i2c-bus'"
+		done
+		echo '	;;'
+		echo '*) exit 1 ;;'
+		echo 'esac'
+	} > "$tmp/$name"
+	chmod +x "$tmp/$name"
+}
+fake q72 "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)" twl92230
+fake q80 "QEMU emulator version 8.0.5" twl92230 axp209_pmu
+fake q82 "QEMU emulator version 8.2.2 (Debian 1:8.2.2+ds-0ubuntu1)" twl92230 axp209_pmu
+fake q100 "QEMU emulator version 10.0.13 (Debian 1:10.0.13+ds-0+deb13u1)" axp209_pmu axp221_pmu
+fake q111 "QEMU emulator version 11.1.3 (Debian 1:11.1.3+ds-2~bpo13+1)" axp209_pmu axp221_pmu
+fake q111bare "QEMU emulator version 11.1.3" isl69260
+fake q72bare "QEMU emulator version 7.2.22" isl69260
+fake qnover "qemu-system-arm: not a QEMU"
+
+# check NAME QEMU PMIC WANT-STATUS WANT-TEXT...: qemu.sh --check with this
+# QEMU and PMIC (empty: let it pick) exits WANT-STATUS and prints every
+# WANT-TEXT (stdout and stderr together).
+check() {
+	name=$1 q=$2 prof=$3 want=$4
+	shift 4
+	n=$((n + 1))
+	out=$(BUILD=$tmp/build QEMU=$tmp/$q PMIC=$prof sh "$top/boot/qemu.sh" --check 2>&1)
+	got=$?
+	bad=
+	[ "$got" = "$want" ] || bad="exit $got, not $want"
+	for t in "$@"; do
+		case "$out" in *"$t"*) ;; *) bad="${bad:+$bad; }no '$t'" ;; esac
+	done
+	if [ -z "$bad" ]; then
+		echo "    ok $n launcher.$name: $(echo "$out" | head -n 1)"
+		pass=$((pass + 1))
+	else
+		echo "    not ok $n launcher.$name: $bad"
+		echo "$out" | sed 's/^/    # /'
+		fail=$((fail + 1))
+	fi
+}
+
+check 7.2-default q72 "" 0 "QEMU 7.2.22, PMIC twl92230"
+check 7.2-axp209-refused q72 axp209 2 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 7.2.22"
+check 8.0-axp209-refused q80 axp209 2 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 8.0.5" \
+	"keeps writes to the DCDC2 voltage only"
+check 8.0-default q80 "" 0 "QEMU 8.0.5, PMIC twl92230"
+check 8.2-default q82 "" 0 "QEMU 8.2.2, PMIC twl92230"
+check 8.2-axp209 q82 axp209 0 "QEMU 8.2.2, PMIC axp209"
+check 10.0-default q100 "" 0 "QEMU 10.0.13, PMIC axp209"
+check 10.0-twl92230-refused q100 twl92230 2 "PMIC twl92230 needs QEMU 9.1 or older" \
+	"is QEMU 10.0.13, which runs PMIC=axp209"
+check 11.1-default q111 "" 0 "QEMU 11.1.3, PMIC axp209"
+check 11.1-axp209 q111 axp209 0 "QEMU 11.1.3, PMIC axp209"
+check 11.1-twl92230-refused q111 twl92230 2 "PMIC twl92230 needs QEMU 9.1 or older" \
+	"is QEMU 11.1.3, which runs PMIC=axp209"
+check 11.1-no-model-refused q111bare "" 2 "QEMU 11.1.3) has no PMIC model the board supports" \
+	"twl92230 (QEMU 9.1 and older" "axp209_pmu (QEMU 8.1 and later)"
+check 11.1-no-model-axp209-refused q111bare axp209 2 \
+	"PMIC axp209 needs a QEMU built with the axp209_pmu model (8.1 and later have it)" "is QEMU 11.1.3"
+check 7.2-no-model-twl92230-refused q72bare twl92230 2 \
+	"PMIC twl92230 needs a QEMU built with the twl92230 model (9.1 and older have it)" "is QEMU 7.2.22"
+check no-version qnover "" 2 "does not name a QEMU version: qemu-system-arm: not a QEMU"
+check unknown-profile q111 twl4030 2 "unknown PMIC 'twl4030' (twl92230 or axp209)"
+echo "# counts: $pass $fail 0"
+[ "$fail" = 0 ]
