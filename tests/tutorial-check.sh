@@ -15,6 +15,7 @@
 #   <!-- tutorial-check: oracle PLAN -->    the oracle's verdicts on it
 #   <!-- tutorial-check: fixture FILE -->   sleeptrace explain of a
 #                              recorded capture, tests/sleeptrace/fixtures/FILE
+#   <!-- tutorial-check: fixture-check FILE -->  the oracle's verdicts on it
 # PLAN is a suite's name: PLAN, or PLAN@axp209 for the AXP209 profile.
 # Both sides are compared with every decimal number masked (times, counts
 # and PIDs vary from run to run; register names, addresses and values
@@ -112,17 +113,21 @@ while [ "$i" -le "$count" ]; do
 	explain) file=$results/$name.log.trace$k ;;
 	log) file=$results/$name.log ;;
 	oracle) file=$results/$name.log.oracle ;;
-	fixture) file=$top/tests/sleeptrace/fixtures/$name ;;
+	fixture | fixture-check) file=$top/tests/sleeptrace/fixtures/$name ;;
 	*) problem="unknown source '$kind'" ;;
 	esac
 	if [ -z "$problem" ] && [ -z "$name" ]; then
 		problem="the marker names no plan or file"
 	elif [ -z "$problem" ] && [ ! -s "$file" ]; then
-		problem=$(missing "$name" "$file")
+		case $kind in
+		fixture*) problem="no $file" ;;
+		*) problem=$(missing "$name" "$file") ;;
+		esac
 	elif [ -z "$problem" ]; then
 		case $kind in
 		explain | fixture) explain "$file" > "$tmp/have" 2>&1 ||
 			problem="sleeptrace explain $file failed: $(head -n 1 "$tmp/have")" ;;
+		fixture-check) "$sleeptrace" check "$file" > "$tmp/have" 2>&1 ;;
 		*) tr -d '\r' < "$file" > "$tmp/have" ;;
 		esac
 	fi
