@@ -51,9 +51,11 @@ export CCACHE_NOHASHDIR	:= 1
 export CCACHE_MAXSIZE	?= 5G
 
 # Host programs (kconfig's conf, dtc, modpost...) through ccache too: a
-# fresh clone would compile its 60-odd host objects again.
+# fresh clone would compile its 60-odd host objects again. The build's
+# stamps are fixed (scripts/build-date.sh).
+BUILD_DATE	:= $(shell sed -n 's/^BUILD_DATE="\(.*\)"/\1/p' scripts/build-date.sh)
 kbuild_vars = ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOSTCC="ccache gcc" \
-	KBUILD_BUILD_TIMESTAMP=vexpress-pm KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm
+	KBUILD_BUILD_TIMESTAMP=$(BUILD_DATE) KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm
 KMAKE = $(MAKE) -C $(tree) O=$(obj) $(kbuild_vars) -j$(JOBS)
 snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.sh
 

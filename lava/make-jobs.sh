@@ -68,7 +68,7 @@ a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9
 	# Checked on vexpress-a9: every plan the suite runs there.
 	default_plans= ;;
 a15) machine=vexpress-a15 cpu=cortex-a15 tile=ca15
-	# Checked on vexpress-a15 (README, "vexpress-a15"); the others assume
+	# Checked on vexpress-a15 (docs/tests.md, "Boards"); the others assume
 	# the CA9's motherboard map in places.
 	default_plans="boot i2c-sbcon pmic-regulators suspend-mem pmic-pd suspend-pmic-fault a15-board" ;;
 *) echo "make-jobs.sh: unknown board '$board' (a9 or a15)" >&2; exit 2 ;;

@@ -16,9 +16,10 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$(cd "$1" && pwd) obj=$(cd "$2" && pwd)
 out=$obj/check
 mkdir -p "$out"
+. "$top/scripts/build-date.sh"
 kmake() {
 	make -s -C "$tree" O="$obj" ARCH=arm CROSS_COMPILE="ccache arm-linux-gnueabihf-" \
-		HOSTCC="ccache gcc" KBUILD_BUILD_TIMESTAMP=vexpress-pm \
+		HOSTCC="ccache gcc" KBUILD_BUILD_TIMESTAMP="$BUILD_DATE" \
 		KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm "$@"	# as the Makefile's KMAKE
 }
 cd "$top" || exit 2

@@ -33,12 +33,13 @@ die() { echo "prepare-tree: $*" >&2; exit 1; }
 
 # Commits are made in a scratch index on $head, with fixed dates so that
 # unchanged input gives the same commits.
+. "$top/scripts/build-date.sh"
 scratch=$tree/.git/vexpress-pm
 scratch_start() {	# scratch_start BASE
 	rm -rf "$scratch"
 	mkdir -p "$scratch"
 	export GIT_INDEX_FILE="$scratch/index"
-	export GIT_AUTHOR_DATE="2026-01-01T00:00:00Z" GIT_COMMITTER_DATE="2026-01-01T00:00:00Z"
+	export GIT_AUTHOR_DATE="$BUILD_DATE" GIT_COMMITTER_DATE="$BUILD_DATE"
 	$git read-tree "$1"
 	head=$($git rev-parse "$1^{commit}")
 	head_tree=$($git rev-parse "$1^{tree}")

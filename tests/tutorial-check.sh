@@ -1,0 +1,190 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# tutorial-check.sh [RESULTS]: the excerpts of docs/tutorial.md and README.md
+# against what the commands print today, so the pages cannot rot. RESULTS
+# is a test run's
+# results directory (default $BUILD/results: the plans' consoles and trace
+# captures, tests/run-plan.sh). TUTORIAL names other pages to check.
+# Prints KTAP, one result per excerpt; exits 0 only if every excerpt
+# matched.
+#
+# An excerpt is a ``` block right after a marker line naming its source:
+#   <!-- tutorial-check: explain PLAN [K] -->  sleeptrace explain of the
+#                              plan's trace capture (the Kth of several)
+#   <!-- tutorial-check: log PLAN -->       the plan's console
+#   <!-- tutorial-check: oracle PLAN -->    the oracle's verdicts on it
+#   <!-- tutorial-check: fixture FILE -->   sleeptrace explain of a
+#                              recorded capture, tests/sleeptrace/fixtures/FILE
+#   <!-- tutorial-check: fixture-check FILE -->  the oracle's verdicts on it
+# PLAN is a suite's name: PLAN, or PLAN@axp209 for the AXP209 profile.
+# Both sides are compared with every decimal number masked (times, counts
+# and PIDs vary from run to run; register names, addresses and values
+# stay), blanks squeezed and blank lines dropped. The excerpt's lines must
+# follow one another in the output; a line "..." in the excerpt stands for
+# any number of output lines.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/build-dir.sh"
+results=${1:-$build/results}
+docs=${TUTORIAL:-$top/docs/tutorial.md $top/README.md}
+sleeptrace=$build/host/sleeptrace
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Each excerpt: N.src ("DOC-LINE SOURCE NAME [K]") and N.want (its lines)
+for d in $docs; do [ -f "$d" ] || { echo "tutorial-check: no $d" >&2; exit 1; }; done
+awk -v dir="$tmp" -v top="$top/" '
+function fail(msg) { print "# " FILENAME ":" FNR ": " msg; bad = 1 }
+FNR == 1 { if (marker) fail("marker of line " marker " has no ``` block"); marker = 0; inblock = 0; doc = FILENAME; sub("^" top, "", doc) }
+/^<!-- tutorial-check:/ {
+	if (marker) fail("marker of line " marker " has no ``` block")
+	src = $0
+	if (!sub(/^<!-- tutorial-check: */, "", src) || !sub(/ *-->$/, "", src))
+		fail("marker not closed on its line")
+	marker = FNR
+	next
+}
+marker && !inblock && /^```/ {
+	n++; inblock = 1
+	print doc ":" marker " " src > (dir "/" n ".src")
+	printf "" > (dir "/" n ".want")
+	next
+}
+inblock && /^```/ { inblock = 0; marker = 0; next }
+inblock { print > (dir "/" n ".want"); next }
+marker && NF { fail("marker of line " marker " is not followed by a ``` block"); marker = 0 }
+END {
+	if (marker) fail("marker of line " marker " has no ``` block")
+	print n + 0 > (dir "/count")
+	exit bad
+}' $docs > "$tmp/markers"
+count=$(cat "$tmp/count")
+
+# Why a source file is missing: the profile's QEMU is not on this machine
+# (a skip, saying which QEMU would run it: tests/run.sh's finding, else
+# the launcher's), or the run did not make it (a failure).
+missing() {	# missing SUITE FILE
+	case $1 in
+	*@axp209) prof=axp209 ;;
+	*) prof=twl92230 ;;
+	esac
+	eval "why=\${NOQEMU_$prof-unset}"
+	if [ "$why" = unset ]; then
+		why=$(PMIC=$prof sh "$top/boot/qemu.sh" --check 2>&1 >/dev/null)
+		[ -z "$why" ] || [ $prof != axp209 ] || [ -n "${QEMU:-}" ] ||
+			! QEMU=$top/boot/qemu-backport.sh PMIC=$prof sh "$top/boot/qemu.sh" --check \
+				>/dev/null 2>&1 || why=
+		case $why in
+		*"needs QEMU"* | *"no PMIC model"* | *"not found (package"* | *"name a QEMU version"*) ;;
+		*) why= ;;	# (no images: the run did not happen)
+		esac
+	fi
+	if [ -n "$why" ]; then
+		echo "skip $(echo "$why" | head -n 1)"
+	else
+		echo "no $2: run the $1 suite first (sh tests/run-suite.sh $1)"
+	fi
+}
+
+explain() {	# explain CAPTURE: as boot/main-job.sh explains it
+	addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$1" | head -n 1)
+	"$sleeptrace" explain ${addr:+-a "$addr"} "$1"
+}
+
+echo "KTAP version 1"
+# A marker without its block: the page's excerpts cannot be found
+if [ -s "$tmp/markers" ] || [ "$count" = 0 ]; then
+	echo "1..1"
+	echo "not ok 1 excerpts of" $docs
+	cat "$tmp/markers"
+	[ -s "$tmp/markers" ] || echo "# no tutorial-check markers"
+	exit 1
+fi
+echo "1..$count"
+bad=0
+i=1
+while [ "$i" -le "$count" ]; do
+	# shellcheck disable=SC2046 # the marker's words
+	set -- $(cat "$tmp/$i.src")
+	line=$1 kind=${2:-} name=${3:-} k=${4:-}
+	test="$line $kind $name${k:+ $k}"
+	file= problem=
+	case $kind in
+	explain) file=$results/$name.log.trace$k ;;
+	log) file=$results/$name.log ;;
+	oracle) file=$results/$name.log.oracle ;;
+	fixture | fixture-check) file=$top/tests/sleeptrace/fixtures/$name ;;
+	*) problem="unknown source '$kind'" ;;
+	esac
+	if [ -z "$problem" ] && [ -z "$name" ]; then
+		problem="the marker names no plan or file"
+	elif [ -z "$problem" ] && [ ! -s "$file" ]; then
+		case $kind in
+		fixture*) problem="no $file" ;;
+		*) problem=$(missing "$name" "$file") ;;
+		esac
+	elif [ -z "$problem" ]; then
+		case $kind in
+		explain | fixture) explain "$file" > "$tmp/have" 2>&1 ||
+			problem="sleeptrace explain $file failed: $(head -n 1 "$tmp/have")" ;;
+		fixture-check) "$sleeptrace" check "$file" > "$tmp/have" 2>&1 ;;
+		*) tr -d '\r' < "$file" > "$tmp/have" ;;
+		esac
+	fi
+	if [ -z "$problem" ]; then
+		problem=$(awk '
+		# Every decimal number that is not part of a word or a hex
+		# literal becomes "#"; blanks squeezed.
+		function norm(s,    out, m, lead, trail) {
+			gsub(/\r/, "", s)
+			out = ""
+			while (match(s, /(^|[^0-9A-Za-z_])[0-9]+(\.[0-9]+)?([^0-9A-Za-z_]|$)/)) {
+				m = substr(s, RSTART, RLENGTH)
+				lead = m ~ /^[0-9]/ ? "" : substr(m, 1, 1)
+				trail = m ~ /[0-9]$/ ? "" : substr(m, length(m), 1)
+				out = out substr(s, 1, RSTART - 1) lead "#"
+				s = trail substr(s, RSTART + RLENGTH)
+			}
+			s = out s
+			gsub(/[ \t]+/, " ", s)
+			sub(/^ /, "", s)
+			sub(/ $/, "", s)
+			return s
+		}
+		FNR == 1 { f++ }
+		{ l = norm($0) }
+		l == "" { next }
+		f == 1 { want[++nw] = l; next }
+		{ have[++nh] = l }
+		END {
+			pos = 1; i = 1
+			while (i <= nw) {
+				if (want[i] == "...") { i++; continue }
+				for (len = 0; i + len <= nw && want[i + len] != "..."; len++) ;
+				best = -1
+				for (s = pos; s + len - 1 <= nh; s++) {
+					for (j = 0; j < len && have[s + j] == want[i + j]; j++) ;
+					if (j == len) break
+					if (j > best) { best = j; at = s + j }
+				}
+				if (s + len - 1 > nh) {
+					if (best < 0) {
+						printf "output ends before: %s", want[i]
+					} else {
+						printf "excerpt line \"%s\" not found", want[i + best]
+						if (best > 0) printf " after \"%s\" (output has \"%s\")", want[i + best - 1], have[at]
+					}
+					exit
+				}
+				pos = s + len; i += len
+			}
+		}' "$tmp/$i.want" "$tmp/have")
+	fi
+	case $problem in
+	"") echo "ok $i $test" ;;
+	skip\ *) echo "ok $i $test # SKIP ${problem#skip }" ;;
+	*) echo "not ok $i $test"; echo "# $problem"; bad=1 ;;
+	esac
+	i=$((i + 1))
+done
+exit $bad
