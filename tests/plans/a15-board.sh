@@ -9,6 +9,7 @@
 # trace-check:
 # smp: 2
 # timeout: 120
+# kernels: all
 . ./lib/board.sh
 . ./lib/twl92230.sh
 ktap_print_header

@@ -4,8 +4,8 @@
 # reports in sysfs match the emulated chip's registers, and the sleep
 # configuration from the board DT's regulator-state-mem is in the chip
 # (the regulator core programs a mem state at registration already).
-# The driver caches no mode register, since an armed chip switches rails by
-# itself: after a suspend cycle, and after a mode changed behind the
+# The driver caches no mode register, since an armed chip switches rails
+# by itself: after a suspend cycle, and after a mode changed behind the
 # driver's back, sysfs still reads what the chip holds.
 . ./lib/board.sh
 . ./lib/twl92230.sh

@@ -20,6 +20,7 @@
 # pmic: twl92230 axp209
 # trace-check:
 # timeout: 300
+# kernels: all
 . ./lib/board.sh
 
 F=/sys/kernel/debug/i2c/i2c-$BUS
