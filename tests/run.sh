@@ -133,7 +133,7 @@ for k in ${KVERS_TEST:-$KVERS}; do
 		esac
 	done
 done
-[ "${CI:-}" != true ] || ci=ci-skips
+[ "${CI:-}" != true ] || ci="ci-skips"
 all=$(echo $shared $alone ${ci:-})
 
 # Which QEMU runs each profile: QEMU if set, else the system's, else for
@@ -198,7 +198,10 @@ total=$(echo $all | wc -w)
 n=0
 for s in $shared $alone; do
 	n=$((n + 1))
-	cat "$fifos/$n" > "$fifos/$n.txt"
+	# (in the background: a trapped signal interrupts "wait" at once, a
+	# foreground command only when it ends)
+	cat "$fifos/$n" > "$fifos/$n.txt" &
+	wait $!
 	tee -a "$stream" < "$fifos/$n.txt"
 	if [ $progress = yes ]; then
 		v=$(tail -n 1 "$fifos/$n.txt" | sed -n 's/^not ok .*/FAIL/p; s/^ok .* # SKIP .*/skip/p; s/^ok .*/ok/p')
@@ -206,7 +209,7 @@ for s in $shared $alone; do
 		printf '[%d/%d] %s: %s, %s s, %d left\n' "$n" "$total" "$s" "${v:-FAIL}" "${secs:-?}" $((total - n)) >&2
 	fi
 done
-wait
+wait	# (xargs)
 if [ -n "${ci:-}" ]; then
 	n=$((n + 1))
 	# Skips the machine could have run: all but "# SKIP needs ..." (what
@@ -224,6 +227,7 @@ cputime=$(awk 'END { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + 
 # The verdict: the stream's own results, read once for the counts and the
 # JUnit XML (tests/ktap.awk)
 awk -f tests/ktap.awk -v mode=totals -v junit="$runres/junit.xml" "$stream" > "$tmp"
+# shellcheck disable=SC2046 # three words by design
 set -- $(head -n 1 "$tmp")
 P=$1 F=$2 S=$3
 tail -n +2 "$tmp" | tee -a "$stream"
