@@ -37,7 +37,8 @@
 # Ctrl-C or SIGTERM ends every process the run started, QEMUs included
 # (timeout(1) puts them in process groups of their own, out of the
 # terminal's reach), and removes its temporary files: every one is under
-# one directory, the run's TMPDIR.
+# one directory, the run's TMPDIR, which the processes' VEXPRESS_PM_RUN
+# names.
 #
 # Suites run TEST_JOBS at a time (default: one per CPU), longest first.
 # Every guest runs under -icount, where the guest's time does not depend on
@@ -60,12 +61,14 @@ mkdir -p "$runres" || exit 1
 # Every temporary file of the run, its children's included, in one place
 tmpd=$(mktemp -d) || exit 1
 TMPDIR=$tmpd; export TMPDIR
-# The run's processes: all that inherited that TMPDIR (or one under it: a
-# run inside the run), wherever they were reparented (the terminal's
-# Ctrl-C may have ended their parents first).
+# The run's processes: all that inherited VEXPRESS_PM_RUN, which only the
+# suites' jobs get (not this shell's own helpers, such as the ones below),
+# equal to the run's TMPDIR or under it (a run inside the run), wherever
+# they were reparented (the terminal's Ctrl-C may have ended their parents
+# first).
 ours() {
-	grep -lsz "^TMPDIR=$tmpd\(/.*\)\?$" /proc/[0-9]*/environ | sed 's|^/proc/||; s|/environ$||' |
-		grep -vx "$$"
+	grep -lsz "^VEXPRESS_PM_RUN=$tmpd\(/.*\)\?$" /proc/[0-9]*/environ |
+		sed 's|^/proc/||; s|/environ$||'
 }
 cleanup() {
 	trap - EXIT INT TERM HUP
@@ -181,7 +184,7 @@ for s in $alone; do
 done
 [ -z "$rt" ] || echo "99999 rt$rt" >> "$fifos/jobs"
 # Each job: "[rt] N SUITE [N SUITE...]"
-sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
+sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | VEXPRESS_PM_RUN=$tmpd xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
 	nice="nice -n 10"
 	[ "$1" != rt ] || { nice=; shift; }
 	while [ $# -ge 2 ]; do

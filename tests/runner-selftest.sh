@@ -95,10 +95,13 @@ expect fixture-hang fail
 n=$((n + 1))
 it=$tmp/interrupt
 mkdir -p "$it/tmp"
-# run_pids: the processes of the run (all inherit its TMPDIR, under $it/tmp)
-run_pids() { grep -lsz "^TMPDIR=$it/tmp/" /proc/[0-9]*/environ | sed 's|^/proc/||; s|/environ$||'; }
+# run_pids: the processes of the run's suites (run.sh marks them with
+# VEXPRESS_PM_RUN, its temporary directory: under $it/tmp)
+run_pids() { grep -lsz "^VEXPRESS_PM_RUN=$it/tmp/" /proc/[0-9]*/environ | sed 's|^/proc/||; s|/environ$||'; }
+# (in a process group of its own, as a terminal's foreground job; with
+# SIGINT not ignored, as it is for a command sh puts in the background)
 TMPDIR=$it/tmp TEST_RESULTS=$it GATES=0 KVERS_TEST=${KVERS%% *} TIMEOUT_SCALE=30 \
-	setsid sh "$top/tests/run.sh" fixture-hang > "$it/out" 2>&1 &
+	env --default-signal=INT setsid sh "$top/tests/run.sh" fixture-hang > "$it/out" 2>&1 &
 run=$!
 qemu=
 i=0	# await the guest: its QEMU running (at most 60 s)
