@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The board boots to the test plan with the board DT and its SBCon bus,
-# both CPUs online (the plan asks QEMU for two).
+# The board boots to the test plan with the board DT and its SBCon bus.
+# Both CPUs the plan asks QEMU for are online.
 # smp: 2
 . ./lib/board.sh
 ktap_print_header
