@@ -83,6 +83,24 @@ else
 	fail=$((fail + 1))
 fi
 
+# A rule the capture cannot show fails, unless the plan's "# oracle-skip:"
+# names it (a stand-in oracle that skips rule-a and rule-b; the plan
+# allows rule-a).
+n=$((n + 1))
+mkdir -p "$tmp/os/host"
+printf '#!/bin/sh\necho "ok 2 oracle: rule-a: a # SKIP not in this capture"\necho "ok 3 oracle: rule-b: b # SKIP not in this capture"\n' > "$tmp/os/host/sleeptrace"
+chmod +x "$tmp/os/host/sleeptrace"
+out=$(env "$fake" BUILD="$tmp/os" sh "$top/tests/run-plan.sh" fixture-oracle-skip 2>&1)
+if [ $? != 0 ] && echo "$out" | grep -q '^    ok 2 oracle: rule-a: a # SKIP oracle-skip: not in this capture$' &&
+	echo "$out" | grep -q '^    not ok 3 oracle: rule-b: b (skipped: not in this capture; '; then
+	echo "    ok $n runner.oracle-skip-only-where-allowed"
+	pass=$((pass + 1))
+else
+	echo "    not ok $n runner.oracle-skip-only-where-allowed"
+	echo "$out" | sed 's/^/    # /'
+	fail=$((fail + 1))
+fi
+
 # The same failures with the real launcher and guest.
 expect fixture-fail fail
 expect fixture-hang fail
