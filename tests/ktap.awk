@@ -41,7 +41,7 @@ function suite_line(s,   t) {
 	if (indent(s) == 4 && result_re(t)) {
 		n++
 		body[n] = (t ~ /^not /) ? "not ok" : "ok"
-		text[n] = desc(t)
+		text[n] = clean(desc(t))
 		if (body[n] == "not ok") failed++
 		else if (is_skip(t)) { skipped++; if (reason == "") reason = skip_reason(t) }
 		else passed++
@@ -59,6 +59,17 @@ function suite_line(s,   t) {
 	sub(/^# *Subtest: /, "# subtest: ", t)
 	n++; kind[n] = "d"; text[n] = (indent(s) > 4) ? "#" substr(s, 5) : t
 	sub(/^# *Subtest: /, "# subtest: ", text[n])
+}
+# A result's name as the kernel's parser reads it: no "#" but the one that
+# starts a directive (" # SKIP ..."), and not the suite's own name (which
+# would end the suite there).
+function clean(d,   nm, dir, i) {
+	i = index(d, " # ")
+	nm = i ? substr(d, 1, i - 1) : d
+	dir = i ? substr(d, i) : ""
+	gsub(/#/, "_", nm)
+	if (nm == name) nm = nm ".result"
+	return nm dir
 }
 function add_failure(why) { n++; kind[n] = "r"; body[n] = "not ok"; text[n] = why; failed++ }
 
