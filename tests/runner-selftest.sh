@@ -131,15 +131,16 @@ while [ -z "$qemu" ] && [ $i -lt 600 ] && kill -0 $run 2>/dev/null; do
 done
 pids=$(run_pids)
 t0=$(date +%s)
-kill -INT -- -$run 2>/dev/null
-( sleep 20; kill -KILL -- -$run 2>/dev/null ) &
+kill -INT -$run
+( sleep 20; kill -KILL -$run 2>/dev/null ) &
 dog=$!
 wait $run
 took=$(($(date +%s) - t0))
 kill $dog 2>/dev/null
 left=
-for p in $pids; do
-	kill -0 "$p" 2>/dev/null && left="$left $p($(cat /proc/$p/comm 2>/dev/null))"
+for p in $pids; do	# (a zombie not yet reaped by init has ended)
+	st=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/$p/status 2>/dev/null)
+	[ -z "$st" ] || [ "$st" = Z ] || left="$left $p($(cat /proc/$p/comm 2>/dev/null))"
 done
 if [ -n "$qemu" ] && [ $took -le 5 ] && [ -z "$left" ] && [ -z "$(ls -A "$it/tmp")" ]; then
 	echo "    ok $n runner.interrupt.ends-qemu-and-cleans-up"
