@@ -183,20 +183,32 @@ for s in $alone; do
 	rt="$rt $n $s"
 done
 [ -z "$rt" ] || echo "99999 rt$rt" >> "$fifos/jobs"
-# Each job: "[rt] N SUITE [N SUITE...]"
-sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | VEXPRESS_PM_RUN=$tmpd xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
+# Each job: "[rt] N SUITE [N SUITE...]". A finished suite is shown on
+# stderr (fd 4) at once, whatever the order of the stream: "[K/TOTAL]",
+# K counted in $fifos/done.
+total=$(echo $all | wc -w)
+progress=
+{ [ -t 2 ] || [ "${TEST_PROGRESS:-0}" = 1 ]; } && progress=$total
+exec 4>&2
+sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- |
+	VEXPRESS_PM_RUN=$tmpd PROGRESS=$progress xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
 	nice="nice -n 10"
 	[ "$1" != rt ] || { nice=; shift; }
 	while [ $# -ge 2 ]; do
 		SUITE_NUM=$1 $nice sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1
+		if [ -n "$PROGRESS" ]; then
+			echo "$2" >> "$0/done"
+			v=$(tail -n 1 "$0/$1.out" | sed -n "s/^not ok .*/FAIL/p; s/^ok .* # SKIP .*/skip/p; s/^ok .*/ok/p")
+			t=$(sed -n "s/^    # time: [^:]*: \([0-9]*\) s wall.*/\1/p" "$0/$1.out")
+			k=$(wc -l < "$0/done")
+			printf "[%d/%d] %s: %s, %s s, %d left\n" $k $PROGRESS "$2" "${v:-FAIL}" "${t:-?}" $((PROGRESS - k)) >&4
+		fi
 		cat "$0/$1.out" > "$0/$1" &
 		shift 2
 	done' "$fifos" &
+exec 4>&-
 
-progress=no
-{ [ -t 2 ] || [ "${TEST_PROGRESS:-0}" = 1 ]; } && progress=yes
 stream=$runres/ktap.txt
-total=$(echo $all | wc -w)
 { echo "KTAP version 1"; echo "1..$total"; } | tee "$stream"
 n=0
 for s in $shared $alone; do
@@ -206,11 +218,6 @@ for s in $shared $alone; do
 	cat "$fifos/$n" > "$fifos/$n.txt" &
 	wait $!
 	tee -a "$stream" < "$fifos/$n.txt"
-	if [ $progress = yes ]; then
-		v=$(tail -n 1 "$fifos/$n.txt" | sed -n 's/^not ok .*/FAIL/p; s/^ok .* # SKIP .*/skip/p; s/^ok .*/ok/p')
-		secs=$(sed -n "s/^    # time: [^:]*: \([0-9]*\) s wall.*/\1/p" "$fifos/$n.txt")
-		printf '[%d/%d] %s: %s, %s s, %d left\n' "$n" "$total" "$s" "${v:-FAIL}" "${secs:-?}" $((total - n)) >&2
-	fi
 done
 wait	# (xargs)
 if [ -n "${ci:-}" ]; then
