@@ -25,10 +25,12 @@ LAVA_PROFILES	?= twl92230 axp209
 CYCLES		?=
 # Config fragments merged after the board's (make test-debug: tests/debug.config)
 EXTRA_CONFIG	?=
-# make test-debug: the debug kernel's own build directory, the plans to run
-# (default all) and how much longer than usual each may take
-DEBUG_BUILD	?= $(build)/debug
+# make test, test-debug: the suites to run (default all: tests/run.sh);
+# GATES=0 leaves out the gates and self-tests, GATES=1 adds them to PLANS
 PLANS		?=
+# make test-debug: the debug kernel's own build directory and how much
+# longer than usual each plan may take
+DEBUG_BUILD	?= $(build)/debug
 DEBUG_TIMEOUT_SCALE ?= 4
 
 top		:= $(CURDIR)
@@ -88,7 +90,8 @@ help:
 	@echo '          judged (suspend_stats, wake time against the alarm, kernel reports);'
 	@echo '          MODE=realtime: two CPUs in real time (default 100 cycles)'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
-	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
+	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed"; JUnit'
+	@echo '          XML in build/results/junit.xml); PLANS="a b": just those, GATES=0: no gates'
 	@echo '  test-debug  the guest plans (PLANS, default all) on a debug kernel (lockdep, KASAN,'
 	@echo '          UBSAN, debugobjects, DEBUG_SHIRQ, kmemleak: tests/debug.config) built in'
 	@echo '          $$(DEBUG_BUILD) (default $(BUILD)/debug); not part of test'
@@ -102,7 +105,8 @@ help:
 	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import and series commits, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
-	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress)'
+	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress) CI=true (test: a skip'
+	@echo '           the machine could have run fails) KVERS_TEST="6.12" (test: only those kernels)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
 	@echo '           QEMU=binary (default qemu-system-arm; boot/qemu-backport.sh: Debian 12'"'"'s QEMU 10)'
@@ -177,14 +181,14 @@ shell: images
 	@sh boot/qemu.sh --interactive
 
 test: images host
-	@sh tests/run.sh
+	@sh tests/run.sh $(PLANS)
 
 # Not part of 'test': a cold debug build alone takes longer than the whole
 # suite (docs/reliability.md). Guest plans only: the gates and self-tests
 # do not depend on the kernel's config.
 test-debug:
 	@$(MAKE) BUILD=$(DEBUG_BUILD) EXTRA_CONFIG=$(top)/tests/debug.config images host
-	@BUILD=$(DEBUG_BUILD) HOST_SUITES= TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) sh tests/run.sh $(PLANS)
+	@BUILD=$(DEBUG_BUILD) GATES=0 KVERS_TEST=$(KVER) TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) sh tests/run.sh $(PLANS)
 
 check: kernel
 	@sh scripts/check.sh $(tree) $(obj)

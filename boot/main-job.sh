@@ -17,7 +17,7 @@ if [ "${MODE:-mem}" = disk ]; then
 	echo "== hibernating to the SD card, then resuming on a second boot; consoles in $out/hibernate*.log"
 	rc=0
 	sh "$top/tests/run-plan.sh" hibernate > "$out/main-job-disk.ktap" || rc=$?
-	grep -E '^    (not )?ok [0-9]+ hib\.|^    # hib|^# counts' "$out/main-job-disk.ktap"
+	grep -E '^    (not )?ok [0-9]+ (hib\.|hibernate: )|^    # hib' "$out/main-job-disk.ktap"
 	# tests/run-plan.sh's log names: PLAN[@BOARD][@axp209].log
 	trace=$out/hibernate
 	[ "${BOARD:-a9}" = a9 ] || trace=$trace@$BOARD

@@ -53,7 +53,9 @@
 # last console lines are shown), 125 if the guest stopped without a verdict.
 # QEMU runs under timeout(1) with a kill fallback: it never outlives us.
 # --check only checks that this QEMU runs the profile and the images are
-# there (tests/run.sh asks it which QEMU runs each profile).
+# there (tests/run.sh asks it which QEMU runs each profile). Exit status 3
+# when this QEMU has no model of the profile's PMIC (the message names the
+# QEMU version that has), 2 on any other error (a missing image or DTB).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -97,9 +99,6 @@ case "$profile" in
 *) echo "qemu.sh: unknown PMIC '$profile' (twl92230 or axp209)" >&2; exit 2 ;;
 esac
 
-for f in $kernel rootfs.cpio; do
-	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
-done
 qemu=${QEMU:-qemu-system-arm}
 command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-system-arm)" >&2; exit 2; }
 
@@ -132,7 +131,7 @@ if [ -z "$profile" ]; then
 	elif [ $pmic = no ]; then profile=twl92230
 	else
 		echo "qemu.sh: $qemu (QEMU $qver) has no PMIC model the board supports: looked for twl92230 (QEMU 9.1 and older; 9.2 removed it) and axp209_pmu (QEMU 8.1 and later)$old_axp" >&2
-		exit 2
+		exit 3
 	fi
 fi
 # What the profile needs, where this QEMU has not got it: a release that
@@ -159,8 +158,13 @@ if [ $pmic = yes ] && [ -n "$need" ]; then
 	hint=
 	[ $has_axp = no ] || hint=", which runs PMIC=axp209"
 	echo "qemu.sh: PMIC $profile needs $need; $qemu is QEMU $qver$hint$old_axp" >&2
-	exit 2
+	exit 3
 fi
+# (after the QEMU's models: --check tells a QEMU without the model, 3,
+# from a build without its images, 2)
+for f in $kernel rootfs.cpio; do
+	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
+done
 case $profile in
 twl92230) board_dtb=vexpress-pm-$tile.dtb pmic_dev=twl92230,address=0x4a ;;
 axp209) board_dtb=vexpress-pm-$tile-axp209.dtb pmic_dev=axp209_pmu,address=0x34 ;;

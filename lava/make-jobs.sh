@@ -180,7 +180,9 @@ EOF
 for plan in $plans; do
 	file=$top/tests/plans/$plan.sh
 	[ -f "$file" ] || { echo "make-jobs.sh: no such plan: $file" >&2; rm -f "$tmp"; exit 2; }
-	header() { sed -n "s/^# $1: //p" "$file"; }
+	# The plan's headers (tests/plan-meta.sh: a bad one stops the job)
+	sh "$top/tests/plan-meta.sh" --check "$file" || { rm -f "$tmp"; exit 2; }
+	header() { sh "$top/tests/plan-meta.sh" "$file" "$1"; }
 	pboard=$(header board)
 	if [ -n "$pboard" ] && [ "$pboard" != "$board" ]; then
 		left_out="$left_out $plan(board $pboard)"; continue
@@ -194,7 +196,7 @@ for plan in $plans; do
 	# "# boots: 2" (hibernation) boots again from the same SD card to
 	# resume: one LAVA boot action cannot, and the job carries no card.
 	boots=$(header boots)
-	if [ "${boots:-1}" != 1 ]; then
+	if [ "$boots" != 1 ]; then
 		left_out="$left_out $plan(boots: $boots)"; continue
 	fi
 	profs=$(sh "$top/tests/plan-profiles.sh" "$file")
@@ -218,11 +220,11 @@ for plan in $plans; do
 	if [ $# -gt 0 ]; then
 		left_out="$left_out $plan(qemu-args: $*)"; continue
 	fi
-	smp=$(header smp); smp=${smp:-1}
+	smp=$(header smp)
 	qargs="-smp $smp$devs"
 	# As tests/run-plan.sh: one CPU in virtual time, unless the plan needs two.
 	[ "$smp" != 1 ] || qargs="$qargs -icount shift=1,sleep=off -rtc clock=vm"
-	tmo=$(header timeout); tmo=${tmo:-120}
+	tmo=$(header timeout)
 	allow=$(header allow | paste -sd'|' -)
 	dtb_url=$url/images/$dtb
 	edits=$(header dt-edit)

@@ -30,11 +30,11 @@ job() {
 	prof=$1 q=$2 why=$3 plans=$4
 	shift 4
 	if ! command -v lava-run >/dev/null; then
-		why="no lava-run (package lava-dispatcher; 'make deps' installs it on Debian 12, from trixie-backports on Debian 13)"
+		why="needs lava-run (package lava-dispatcher; 'make deps' installs it on Debian 12, from trixie-backports on Debian 13)"
 	elif [ "$(id -u)" != 0 ]; then
-		why="lava-run must run as root"
+		why="needs root (lava-run does)"
 	elif [ -z "$q" ]; then
-		why="no QEMU for the $prof profile: $why"
+		why="needs a QEMU for the $prof profile: $why"
 	else
 		why=
 	fi
@@ -52,7 +52,7 @@ job() {
 		"$work/$prof/run" "$@" > "$work/$prof.out" 2>&1 || rc=$?
 	if [ $rc = 2 ] && grep -q "device model" "$work/$prof.out"; then
 		n=$((n + 1)) skip=$((skip + 1))
-		echo "    ok $n lava.a9-$prof # SKIP $(tail -n 1 "$work/$prof.out")"
+		echo "    ok $n lava.a9-$prof # SKIP needs a QEMU with the PMIC model: $(tail -n 1 "$work/$prof.out")"
 		return
 	fi
 	# run-job.sh's judgements, one result each, numbered on.

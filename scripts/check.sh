@@ -195,7 +195,7 @@ for t in dt-mk-schema dt-doc-validate dt-extract-example dt-validate yamllint; d
 	command -v $t > /dev/null || absent="$absent $t"
 done
 if [ -n "$absent" ]; then
-	why="not installed:$absent (packages dt-schema, yamllint)"
+	why="needs$absent (packages dt-schema, yamllint: not installed)"
 	skip "bindings: dt-doc-validate, yamllint, examples validated" "$why"
 	skip "dtbs: dt-validate of the board DTBs" "$why"
 	exit $bad

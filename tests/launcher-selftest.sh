@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The launcher's own tests: boot/qemu.sh --check, given stand-in QEMU
 # binaries that answer --version and -device help as the real releases do,
-# must pick the profile each release can run and refuse, exit 2, with a
+# must pick the profile each release can run and refuse, exit 3, with a
 # message naming the profile, the QEMU version it needs and the one it got,
 # a profile the binary cannot run. The stand-ins cover the releases that
 # matter: 7.2 (twl92230 only), 8.0 (an axp209_pmu that keeps only DCDC2
@@ -74,24 +74,24 @@ check() {
 }
 
 check 7.2-default q72 "" 0 "QEMU 7.2.22, PMIC twl92230"
-check 7.2-axp209-refused q72 axp209 2 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 7.2.22"
-check 8.0-axp209-refused q80 axp209 2 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 8.0.5" \
+check 7.2-axp209-refused q72 axp209 3 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 7.2.22"
+check 8.0-axp209-refused q80 axp209 3 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 8.0.5" \
 	"keeps writes to the DCDC2 voltage only"
 check 8.0-default q80 "" 0 "QEMU 8.0.5, PMIC twl92230"
 check 8.2-default q82 "" 0 "QEMU 8.2.2, PMIC twl92230"
 check 8.2-axp209 q82 axp209 0 "QEMU 8.2.2, PMIC axp209"
 check 10.0-default q100 "" 0 "QEMU 10.0.13, PMIC axp209"
-check 10.0-twl92230-refused q100 twl92230 2 "PMIC twl92230 needs QEMU 9.1 or older" \
+check 10.0-twl92230-refused q100 twl92230 3 "PMIC twl92230 needs QEMU 9.1 or older" \
 	"is QEMU 10.0.13, which runs PMIC=axp209"
 check 11.1-default q111 "" 0 "QEMU 11.1.3, PMIC axp209"
 check 11.1-axp209 q111 axp209 0 "QEMU 11.1.3, PMIC axp209"
-check 11.1-twl92230-refused q111 twl92230 2 "PMIC twl92230 needs QEMU 9.1 or older" \
+check 11.1-twl92230-refused q111 twl92230 3 "PMIC twl92230 needs QEMU 9.1 or older" \
 	"is QEMU 11.1.3, which runs PMIC=axp209"
-check 11.1-no-model-refused q111bare "" 2 "QEMU 11.1.3) has no PMIC model the board supports" \
+check 11.1-no-model-refused q111bare "" 3 "QEMU 11.1.3) has no PMIC model the board supports" \
 	"twl92230 (QEMU 9.1 and older" "axp209_pmu (QEMU 8.1 and later)"
-check 11.1-no-model-axp209-refused q111bare axp209 2 \
+check 11.1-no-model-axp209-refused q111bare axp209 3 \
 	"PMIC axp209 needs a QEMU built with the axp209_pmu model (8.1 and later have it)" "is QEMU 11.1.3"
-check 7.2-no-model-twl92230-refused q72bare twl92230 2 \
+check 7.2-no-model-twl92230-refused q72bare twl92230 3 \
 	"PMIC twl92230 needs a QEMU built with the twl92230 model (9.1 and older have it)" "is QEMU 7.2.22"
 check no-version qnover "" 2 "does not name a QEMU version: qemu-system-arm: not a QEMU"
 check unknown-profile q111 twl4030 2 "unknown PMIC 'twl4030' (twl92230 or axp209)"

@@ -1,16 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-plan.sh PLAN: boot the guest with test plan tests/plans/PLAN.sh and
-# judge its console. Prints the plan's KTAP results as an indented subtest,
-# then "# counts: PASSED FAILED SKIPPED"; exits 0 only if nothing failed.
+# judge its console. Prints the plan's results as a KTAP v1 subtest named
+# SUITE (default PLAN; tests/run-suite.sh names it PLAN[@PROFILE][@KVER]),
+# indented four spaces (tests/ktap.awk); exits 0 only if nothing failed.
 #
-# A plan fails as a whole (one extra failure, with the console lines that
-# show why) when the guest times out, stops without a verdict, prints fewer
-# results than its "1..N" line announced, exits non-zero without a failed
-# test, or the console shows an oops, BUG, WARNING, lockdep or KASAN report
-# that the plan did not declare with a "# allow: REGEX" header line.
+# What the runner finds itself is a failed result of its own, after the
+# console lines that show why: the guest timed out, stopped without a
+# verdict, printed fewer results than its "1..N" line announced, exited
+# non-zero without a failed test, switched lockdep off, or the console
+# shows a kernel report (tests/plans/lib/judge.sh, the judge the LAVA jobs
+# use too) that the plan did not declare with a "# allow: REGEX" header.
+# A real-time plan's overrun (the guest printed "# overrun: ...": a loaded
+# host stalled the cycle past its alarm, lib/board.sh suspend_cycle_rt)
+# is a skip of its own, so the retried cycle is never silent.
 #
-# Plan headers (lines in the plan file): "# qemu-args: ARGS" for boot/qemu.sh,
+# Plan headers (the plan's leading comment block, read by
+# tests/plan-meta.sh, which rejects unknown keys): "# qemu-args: ARGS" for boot/qemu.sh,
 # "# board: a9|a15" (the QEMU board; default $BOARD, else a9),
 # "# smp: N" (QEMU CPUs; default 1 under -icount, see below),
 # "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable), and
@@ -19,7 +25,9 @@
 # ordering oracle (sleeptrace check) judges it, one KTAP result per rule,
 # which the runner relays: a rule must hold, except the rules named here
 # (IDs as 'sleeptrace rules' lists them), which must be violated (negative
-# demonstrations); a rule the capture cannot show is a skip. A plan may
+# demonstrations). A rule the capture cannot show is a skip only if the
+# plan's "# oracle-skip: RULE-ID..." names it, else a failure: a capture
+# that lost its events must not pass on skips. A plan may
 # print several captures (one per case): each is judged on its own, with
 # the rules its own "# trace-check: [RULE-ID...]" line names (trace_dump's
 # TRACE_EXPECT) instead of the header's, if it has one.
@@ -47,15 +55,42 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
+. "$top/tests/plans/lib/judge.sh"
 plan=$1
 file=$top/tests/plans/$plan.sh
 launch=${LAUNCH:-$top/boot/qemu.sh}
 results=${RESULTS:-$build/results}
 mkdir -p "$results"
 
-[ -f "$file" ] || { echo "    # no such plan: $file"; echo "# counts: 0 1 0"; exit 1; }
-header() { sed -n "s/^# $1: //p" "$file"; }
+# Everything below prints results as it finds them; finish makes them one
+# KTAP subtest (numbered, counted: tests/ktap.awk) and exits 1 if any failed.
+out=$(mktemp)
+exec 3>&1 >"$out"
+finish() {
+	exec >&3
+	awk -f "$top/tests/ktap.awk" -v mode=suite -v name="${SUITE:-$plan}" "$out" > "$out.k"
+	cat "$out.k"
+	! grep -q '^    not ok ' "$out.k"
+	st=$?
+	rm -f "$out" "$out.k"
+	exit $st
+}
+# (a runner-found failure: numbered by ktap.awk)
+failed() { echo "    not ok 0 $plan: $*"; }
+
+[ -f "$file" ] || { failed "no such plan: $file"; finish; }
+sh "$top/tests/plan-meta.sh" --check "$file" 2>"$out.meta" ||
+	{ sed 's/^/    # /' "$out.meta"; rm -f "$out.meta"; failed "bad plan header"; finish; }
+rm -f "$out.meta"
+header() { sh "$top/tests/plan-meta.sh" "$file" "$1"; }
 board=$(header board); board=${board:-${BOARD:-a9}}
+# A profile the plan does not run on (PMIC=), or a QEMU without the
+# profile's model, is a skip that says why (tests/plan-runnable.sh);
+# anything else the launcher refuses fails below.
+if [ -z "${LAUNCH:-}" ]; then
+	why=$(sh "$top/tests/plan-runnable.sh" "$file" "$board")
+	[ $? != 3 ] || { echo "    ok 0 $plan # SKIP needs another PMIC profile or QEMU: $why"; finish; }
+fi
 # A plan run on a board other than its own keeps its own log (PLAN@a15.log).
 log=$results/$plan.log
 [ "$board" = a9 ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
@@ -73,9 +108,9 @@ dtb_suffix=
 # and 349 us under -icount, and the plan took 107-127 s instead of 10 s.
 smp=$(header smp)
 icount=--icount
-[ "${smp:-1}" = 1 ] || icount=
-args="--board $board --smp ${smp:-1} $icount $(header qemu-args)"
-tmo=$(header timeout); tmo=${tmo:-120}
+[ "$smp" = 1 ] || icount=
+args="--board $board --smp $smp $icount $(header qemu-args)"
+tmo=$(header timeout)
 # A debug kernel (make test-debug) runs the same plans several times slower
 tmo=$((tmo * ${TIMEOUT_SCALE:-1}))
 allow=$(header allow)
@@ -84,13 +119,16 @@ allow=$(header allow)
 edits=$(header dt-edit)
 if [ -n "$edits" ]; then
 	dtb=${log%.log}.dtb
-	cp "$build/images/vexpress-pm-ca${board#a}$dtb_suffix.dtb" "$dtb" || exit 1
+	cp "$build/images/vexpress-pm-ca${board#a}$dtb_suffix.dtb" "$dtb" 2>>"$log.err" || {
+		sed 's/^/    # /' "$log.err"
+		failed "no board DTB to edit (run 'make images')"
+		finish
+	}
 	args="$args --dtb $dtb"
 	printf '%s\n' "$edits" | sh "$top/tests/dt-edit.sh" "$dtb" 2>>"$log.err" || {
-		echo "    # $plan: dt-edit failed"
 		sed 's/^/    # /' "$log.err"
-		echo "# counts: 0 1 0"
-		exit 1
+		failed "dt-edit failed"
+		finish
 	}
 fi
 
@@ -135,20 +173,23 @@ fi
 # The plan's own output: between the start and exit markers.
 sed -n "/^vexpress-pm: plan $plan start/,/^vexpress-pm: plan $plan exit/p" "$log" |
 	tr -d '\r' > "$log.ktap"
-pass=$(grep -E '^ok [0-9]+' "$log.ktap" | grep -cv '# SKIP')
-skip=$(grep -E '^ok [0-9]+' "$log.ktap" | grep -c '# SKIP')
-fail=$(grep -cE '^not ok [0-9]+' "$log.ktap")
-planned=$(sed -n 's/^1\.\.\([0-9]*\).*/\1/p' "$log.ktap" | head -1)
+# shellcheck disable=SC2046 # three words by design
+set -- $(judge_ktap < "$log.ktap")
+planned=$1 guest_total=$2 fail=$3
+[ "$planned" != - ] || planned=
 
 # (without the traces: the oracle judges them below)
 awk '/^vexpress-pm: trace begin/ { c = 1 } !c; /^vexpress-pm: trace end/ { c = 0 }' "$log.ktap" |
 	grep -E '^(not )?ok [0-9]+|^# ' | sed 's/^/    /'
-guest_total=$((pass + skip + fail))
 [ -z "$host" ] || sed 's/^/    # host: /' "$log.host"
+# A real-time plan's overruns (lib/board.sh suspend_cycle_rt), one skip
+# each: the host, not the board, stalled that cycle.
+sed -n 's/^# overrun: //p' "$log.ktap" |
+	awk -v p="$plan" '{ printf "    ok 0 %s.overrun.%d # SKIP needs an unloaded host: %s\n", p, NR, $0 }'
 
 # The host's ordering oracle on the plan's trace: its results continue the
 # plan's numbering, and are relayed as they are.
-if grep -q '^# trace-check:' "$file"; then
+if sh "$top/tests/plan-meta.sh" --has "$file" trace-check; then
 	sh "$top/tests/console-trace.sh" "$log" > "$log.trace"
 	ncap=$(grep -c '^vexpress-pm: trace begin' "$log")
 	: > "$log.oracle"
@@ -170,15 +211,19 @@ if grep -q '^# trace-check:' "$file"; then
 		first=$((guest_total + 1 + $(grep -cE '^(not )?ok [0-9]+ ' "$log.oracle")))
 		k=$((k + 1))
 	done
-	sed 's/^/    /' "$log.oracle"
-	pass=$((pass + $(grep -E '^ok [0-9]+' "$log.oracle" | grep -cv '# SKIP')))
-	skip=$((skip + $(grep -E '^ok [0-9]+' "$log.oracle" | grep -c '# SKIP')))
-	fail=$((fail + $(grep -cE '^not ok [0-9]+' "$log.oracle")))
+	# A skipped rule the plan's "# oracle-skip:" does not name fails.
+	awk -v may=" $(header oracle-skip | tr '\n' ' ') " '
+		/^ok [0-9]+ oracle: [^:]*: .* # SKIP / {
+			id = $0; sub(/^ok [0-9]+ oracle: /, "", id); sub(/:.*/, "", id)
+			if (index(may, " " id " ")) sub(/ # SKIP /, " # SKIP oracle-skip: ")
+			else { sub(/^ok/, "not ok"); sub(/ # SKIP /, " (skipped: ")
+			       $0 = $0 "; the plan'"'"'s oracle-skip does not name it)" }
+		}
+		{ print "    " $0 }' "$log.oracle"
 	# No results at all (no capture, a bad rule ID): one failure, the
 	# oracle's message above says why.
 	if [ "$orc" -gt 1 ] || ! grep -qE '^(not )?ok [0-9]+ ' "$log.oracle"; then
-		echo "    # oracle: no verdicts on the trace (exit $orc)"
-		fail=$((fail + 1))
+		failed "oracle: no verdicts on the trace (exit $orc)"
 	fi
 fi
 
@@ -195,28 +240,15 @@ elif [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
 	problem="plan exited $rc without a failed test"
 fi
 
-bad='Internal error:|Unable to handle kernel|Kernel panic|BUG:|WARNING:|possible recursive locking|possible circular locking|inconsistent lock state|KASAN|UBSAN:|suspected memory leak|blocked for more than'
-# (not in the lines of encoded trace events: base64 can spell KASAN)
-reports=$(tr -d '\r' < "$log" | grep -vE '^[A-Za-z0-9+/=]+$' | grep -E "$bad" |
-	{ if [ -n "$allow" ]; then grep -vE "$allow"; else cat; fi; })
-[ -n "$reports" ] && problem="${problem:+$problem; }kernel reports on the console"
+[ -z "$problem" ] || { sed 's/^/    # /' "$log.err"; failed "$problem"; }
+reports=$(judge_reports "$(echo "$allow" | paste -sd'|' -)" < "$log")
+[ -z "$reports" ] ||
+	{ echo "$reports" | head -n 10 | sed 's/^/    # console: /'; failed "kernel reports on the console"; }
 if grep -qs '^# vexpress-pm: capture corrupt' "$log.trace"; then
-	problem="${problem:+$problem; }a trace capture does not decode (tests/console-trace.sh)"
+	failed "a trace capture does not decode (tests/console-trace.sh)"
 fi
-# A lockdep kernel stops checking after its first report (rootfs/init
-# prints debug_locks as the plan ends): whatever followed went unchecked.
-if grep -q '^vexpress-pm: debug_locks: *0' "$log"; then
-	problem="${problem:+$problem; }lockdep switched itself off (debug_locks = 0)"
-fi
+judge_debug_locks < "$log" || failed "lockdep switched itself off (debug_locks = 0)"
 if [ -n "$host" ] && [ "$hrc" != 0 ]; then
-	problem="${problem:+$problem; }host script $host exited $hrc"
+	failed "host script $host exited $hrc"
 fi
-
-if [ -n "$problem" ]; then
-	echo "    # $plan: $problem"
-	cat "$log.err" 2>/dev/null | sed 's/^/    # /'
-	[ -n "$reports" ] && echo "$reports" | head -n 10 | sed 's/^/    # console: /'
-	fail=$((fail + 1))
-fi
-echo "# counts: $pass $fail $skip"
-[ "$fail" = 0 ]
+finish

@@ -1,48 +1,74 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-suite.sh SUITE: one suite of the test run (tests/run.sh): the
-# kernel-quality gates, the runner's, the oracle's or EXTRA_PATCHES'
-# self-tests, the LAVA jobs' short check (lava), or a guest plan. Prints its results as an indented KTAP
-# subtest, then how long it took, then "# counts: PASSED FAILED SKIPPED".
+# kernel-quality gates, the runner's, the KTAP reader's, the launcher's,
+# the PMIC parity's, the oracle's or EXTRA_PATCHES' self-tests, the
+# tutorial's excerpts against the plans' results, the LAVA jobs' short
+# check (lava), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
+# TWL92230 (axp209), a kernel other than the default (scripts/kver.sh),
+# whose build directory, build/KVER, it then uses. Prints the suite as a
+# KTAP v1 subtest (tests/ktap.awk) with how long it took; with SUITE_NUM,
+# also its own result line, numbered so (run.sh's place for it).
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. scripts/kver.sh
+suite=$1 name=${1%%@*} prof=twl92230
+rest=${1#"$name"}
+while [ -n "$rest" ]; do
+	rest=${rest#@}
+	w=${rest%%@*} rest=${rest#"$w"}
+	case " $KVERS " in
+	*" $w "*) [ "$w" = "${KVERS%% *}" ] || { KVER=$w BUILD=build/$w; export KVER BUILD; } ;;
+	*) prof=$w ;;
+	esac
+done
 . scripts/build-dir.sh
 start=$(date +%s)
-case "$1" in
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+rc=0
+# Each suite prints indented results; its exit status counts too.
+case "$name" in
 kernel-quality-gates)
-	out=$(sh scripts/check.sh "$build/linux" "$build/obj" 2>&1 |
-		awk '/^check: .*: clean$/ { n++; sub(/^check: /, ""); print "    ok " n " " $0; p++; next }
-		     /^check: .*: FAILED$/ { n++; sub(/^check: /, ""); print "    not ok " n " " $0; f++; next }
-		     /^check: .*: SKIP / { n++; sub(/^check: /, ""); sub(/: SKIP /, " # SKIP "); print "    ok " n " " $0; s++; next }
-		     { print "    # " $0 }
-		     END { print "# counts: " p + 0 " " (n ? f + 0 : 1) " " s + 0 }') ;;
+	sh scripts/check.sh "$build/linux" "$build/obj" 2>&1 |
+		awk '/^check: .*: clean$/ { sub(/^check: /, ""); print "    ok 0 " $0; next }
+		     /^check: .*: FAILED$/ { sub(/^check: /, ""); print "    not ok 0 " $0; next }
+		     /^check: .*: SKIP / { sub(/^check: /, ""); sub(/: SKIP /, " # SKIP "); print "    ok 0 " $0; next }
+		     { print "    # " $0 }' > "$out" ;;
 runner-selftest)
-	out=$(sh tests/runner-selftest.sh) ;;
+	sh tests/runner-selftest.sh > "$out"; rc=$? ;;
+ktap-selftest)
+	sh tests/ktap-selftest.sh > "$out"; rc=$? ;;
 launcher-selftest)
-	out=$(sh tests/launcher-selftest.sh) ;;
+	sh tests/launcher-selftest.sh > "$out"; rc=$? ;;
+parity-selftest)
+	sh tests/parity-selftest.sh > "$out"; rc=$? ;;
+tutorial-check)
+	# (after the plans, on their results: run.sh runs it last)
+	sh tests/tutorial-check.sh "$build/results" > "$out.raw"; rc=$?
+	sed -n 's/^\(ok\|not ok\|#\) /    &/p' "$out.raw" > "$out"
+	rm -f "$out.raw" ;;
 oracle-selftest)
-	out=$(sh tests/sleeptrace/selftest.sh) ;;
+	sh tests/sleeptrace/selftest.sh > "$out"; rc=$? ;;
 extra-patches-selftest)
-	out=$(sh tests/extra-patches-selftest.sh) ;;
+	sh tests/extra-patches-selftest.sh > "$out"; rc=$? ;;
 lava)
-	out=$(sh lava/quick.sh) ;;
+	sh lava/quick.sh > "$out"; rc=$? ;;
 *)
-	# PLAN or PLAN@PROFILE: the QEMU for the profile comes from run.sh
-	plan=${1%@*} prof=twl92230
-	[ "$plan" = "$1" ] || prof=${1#*@}
-	eval "q=\${QEMU_$prof-unset} why=\${NOQEMU_$prof:-}"
-	if [ "$q" = unset ]; then	# run alone, not from run.sh
-		out=$(sh tests/run-plan.sh "$plan")
-	elif [ -n "$q" ]; then
-		out=$(QEMU=$q PMIC=$prof sh tests/run-plan.sh "$plan")
-	else
-		out=$(printf '    ok 1 %s # SKIP no QEMU for the %s profile: %s\n# counts: 0 0 1\n' \
-			"$1" "$prof" "$(echo "$why" | head -n 1)")
-	fi ;;
+	# A guest plan, on the profile's QEMU (run.sh picks it, else QEMU or
+	# the system's): one without the profile's PMIC model is a skip that
+	# names the QEMU version needed (boot/qemu.sh --check, status 3);
+	# anything else wrong (no image, no DTB, no QEMU at all) a failure.
+	eval "q=\${QEMU_$prof:-\${QEMU:-qemu-system-arm}}"
+	err=$(QEMU=$q PMIC=$prof sh boot/qemu.sh --check 2>&1 >/dev/null)
+	case $? in
+	0) QEMU=$q PMIC=$prof SUITE=$suite sh tests/run-plan.sh "$name" > "$out"; rc=$? ;;
+	3) echo "    ok 0 $suite: QEMU # SKIP $(echo "$err" | head -n 1 | sed 's/^qemu.sh: PMIC [a-z0-9]* //')" > "$out" ;;
+	*) { echo "$err" | sed 's/^/    # /'; echo "    not ok 0 $suite: cannot boot it"; } > "$out" ;;
+	esac ;;
 esac
-echo "$out" | grep -v '^# counts:'
 # How long it took: wall time, the CPU time (user + system) of all it ran,
 # QEMU included, from "times" (in this shell: in a pipeline or $(...) it
 # would count a subshell's children), and when it started after
@@ -51,5 +77,5 @@ tmp=$(mktemp)
 times > "$tmp"
 cpu=$(awk 'END { gsub(/[ms]/, " "); printf "%.1f", $1 * 60 + $2 + $3 * 60 + $4 }' "$tmp")
 rm -f "$tmp"
-echo "    # time: $1: $(($(date +%s) - start)) s wall, $cpu s CPU${RUN_START:+, from +$((start - RUN_START)) s}"
-echo "$out" | grep '^# counts:' || echo "# counts: 0 1 0"
+echo "    # time: $suite: $(($(date +%s) - start)) s wall, $cpu s CPU${RUN_START:+, from +$((start - RUN_START)) s}" >> "$out"
+awk -f tests/ktap.awk -v mode=suite -v name="$suite" -v num="${SUITE_NUM:-}" -v rc=$rc "$out"

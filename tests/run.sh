@@ -2,18 +2,43 @@
 # SPDX-License-Identifier: GPL-2.0
 # The vexpress-pm test suite (run by 'make test' and .ci/run).
 #
-#   run.sh [PLAN...]
+#   run.sh [SUITE...]
 #
-# First the kernel-quality gates (scripts/check.sh), the runner's own tests
-# (it must report failure when a guest fails, hangs, or prints a truncated
-# log), the ordering oracle's (on recorded and deliberately reordered
-# traces) and EXTRA_PATCHES' (every patch format applies, a patch that
-# changes nothing stops the build), short LAVA jobs run by lava-run
-# (lava/quick.sh), then every tests/plans/*.sh guest plan
-# (fixture-* plans are only for the runner's tests) on each PMIC profile
-# it names, each booted in QEMU: tests/run-suite.sh runs one.
-# Prints KTAP and ends with "N passed, N failed, N skipped"; exits 0 only
-# if nothing failed.
+# With no SUITE: the host suites (the kernel-quality gates,
+# scripts/check.sh; the runner's own tests: it must report failure when a
+# guest fails, hangs, prints a truncated log, or is interrupted; the KTAP
+# reader's, on a recorded run; the ordering oracle's, on recorded and
+# deliberately reordered traces; EXTRA_PATCHES'; short LAVA jobs run by
+# lava-run, lava/quick.sh), then every tests/plans/*.sh guest plan
+# (fixture-* plans are only for the runner's tests) on each PMIC profile it
+# names, each booted in QEMU: tests/run-suite.sh runs one suite.
+# Named SUITEs (plans or host suites, e.g. 'make test PLANS="boot
+# suspend-mem"') run just those, without the other host suites. GATES=0
+# leaves the host suites out, GATES=1 runs them with named plans too.
+#
+# Kernels (scripts/kver.sh): the default kernel runs everything; every
+# other kernel in KVERS_TEST (default: all of KVERS) runs its own gates
+# and the plans whose "# kernels:" header says all (or names it): the
+# suspend and hibernation plans the oracle judges. Such a suite is named
+# PLAN[@PROFILE]@KVER and uses build/KVER; a kernel without images fails
+# its suites. KVERS_TEST="6.12" limits a run to the default kernel.
+#
+# Prints one KTAP v1 stream: one subtest per suite, then "# time:" and
+# "N passed, N failed, N skipped", the counts of the stream's own results
+# as tests/ktap.awk (and the kernel's kunit.py parse) reads them. The
+# stream and its JUnit XML go to TEST_RESULTS (default build/results):
+# ktap.txt, junit.xml. Exit status 0 only if nothing failed and the stream
+# is well formed. With CI=true a last suite, ci-skips, fails every skip
+# that does not name what the machine lacks ("# SKIP needs ...") or that
+# the plan does not allow ("# SKIP oracle-skip: ..."). While it runs, each
+# finished suite is shown on stderr (name, verdict, seconds, how many
+# remain) when stderr is a terminal or TEST_PROGRESS=1.
+#
+# Ctrl-C or SIGTERM ends every process the run started, QEMUs included
+# (timeout(1) puts them in process groups of their own, out of the
+# terminal's reach), and removes its temporary files: every one is under
+# one directory, the run's TMPDIR, which the processes' VEXPRESS_PM_RUN
+# names.
 #
 # Suites run TEST_JOBS at a time (default: one per CPU), longest first.
 # Every guest runs under -icount, where the guest's time does not depend on
@@ -21,51 +46,118 @@
 # run in real time, one at a time, from the start, while the others take the
 # remaining TEST_JOBS - 1 slots at a lower priority (nice 10), so the suite's
 # own jobs leave the real-time guest the CPU it asks for (other load on the
-# host does not). Results are printed in the
-# order listed.
+# host does not). Results are printed in the order listed.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
+. scripts/kver.sh
+default=${KVERS%% *}
 # run-suite.sh says when each suite started, after this
 RUN_START=$(date +%s); export RUN_START
+runres=${TEST_RESULTS:-$top/build/results}
+mkdir -p "$runres" || exit 1
+
+# Every temporary file of the run, its children's included, in one place
+tmpd=$(mktemp -d) || exit 1
+TMPDIR=$tmpd; export TMPDIR
+# The run's processes: all that inherited VEXPRESS_PM_RUN, which only the
+# suites' jobs get (not this shell's own helpers, such as the ones below),
+# equal to the run's TMPDIR or under it (a run inside the run), wherever
+# they were reparented (the terminal's Ctrl-C may have ended their parents
+# first).
+ours() {
+	grep -lsz "^VEXPRESS_PM_RUN=$tmpd\(/.*\)\?$" /proc/[0-9]*/environ |
+		sed 's|^/proc/||; s|/environ$||'
+}
+cleanup() {
+	trap - EXIT INT TERM HUP
+	# shellcheck disable=SC2046 # a pid list by design
+	kill -TERM $(ours) 2>/dev/null
+	# (timeout(1) passes the TERM on to its QEMU; KILL what outlives 3 s)
+	i=0
+	while [ $i -lt 30 ] && [ -n "$(ours)" ]; do sleep 0.1; i=$((i + 1)); done
+	# shellcheck disable=SC2046 # a pid list by design
+	kill -KILL $(ours) 2>/dev/null
+	rm -rf "$tmpd"
+}
+trap cleanup EXIT
+trap 'cleanup; exit 130' INT
+trap 'cleanup; exit 143' TERM HUP
+
+hostsuites="kernel-quality-gates runner-selftest ktap-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lava"
+# After every other suite, on their results: the tutorial's excerpts
+# (tests/tutorial-check.sh), in a whole run or when named.
+late=tutorial-check
 if [ $# -gt 0 ]; then
-	plans=$*
+	names=$*
+	gates=${GATES:-0}
+	case " $names " in
+	*" $late "*) names=$(echo " $names " | sed "s/ $late / /") ;;
+	*) late= ;;
+	esac
 else
-	plans=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
+	names=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
+	gates=${GATES:-1}
 fi
-# HOST_SUITES: the suites that do not boot a guest (make test-debug: none)
-shared=${HOST_SUITES-kernel-quality-gates runner-selftest launcher-selftest oracle-selftest extra-patches-selftest lava}
-alone=
-for p in $plans; do
-	# The PMIC profiles a plan runs on (tests/plan-profiles.sh): one
-	# suite each, named PLAN on the TWL92230 and PLAN@axp209.
-	suites=
-	for prof in $(sh tests/plan-profiles.sh "tests/plans/$p.sh"); do
-		case $prof in
-		twl92230) suites="$suites $p" ;;
-		*) suites="$suites $p@$prof" ;;
+[ "$gates" = 0 ] || names="$hostsuites $names"
+
+shared= alone=
+for k in ${KVERS_TEST:-$KVERS}; do
+	case " $KVERS " in
+	*" $k "*) ;;
+	*) echo "run.sh: KVERS_TEST: $k is not a kernel this project builds ($KVERS)" >&2; exit 2 ;;
+	esac
+	at=@$k
+	[ "$k" != "$default" ] || at=
+	for p in $names; do
+		case " $hostsuites " in
+		*" $p "*)
+			# The gates judge each kernel's series; the rest
+			# does not depend on the kernel.
+			[ -z "$at" ] || [ "$p" = kernel-quality-gates ] || continue
+			shared="$shared $p$at"
+			continue ;;
+		esac
+		f=tests/plans/$p.sh
+		if [ -n "$at" ]; then
+			case " $(sh tests/plan-meta.sh "$f" kernels 2>/dev/null | tr '\n' ' ') " in
+			*" all "* | *" $k "*) ;;
+			*) continue ;;
+			esac
+		fi
+		# One suite per PMIC profile: PLAN on the TWL92230,
+		# PLAN@axp209 on the AXP209. A bad header (or no such
+		# plan) still makes a suite, which fails saying why.
+		profs=$(sh tests/plan-profiles.sh "$f" 2>/dev/null) || profs=twl92230
+		suites=
+		for prof in $profs; do
+			case $prof in
+			twl92230) suites="$suites $p$at" ;;
+			*) suites="$suites $p@$prof$at" ;;
+			esac
+		done
+		case "$(sh tests/plan-meta.sh "$f" smp 2>/dev/null)" in
+		"" | 1) shared="$shared$suites" ;;
+		*) alone="$alone$suites" ;;
 		esac
 	done
-	case "$(sed -n 's/^# smp: //p' "tests/plans/$p.sh" 2>/dev/null)" in
-	"" | 1) shared="$shared$suites" ;;
-	*) alone="$alone$suites" ;;
-	esac
 done
+[ "${CI:-}" != true ] || ci="ci-skips"
+all=$(echo $shared $alone $late ${ci:-})
 
-# Which QEMU runs each profile, asked once (boot/qemu.sh --check): QEMU if
-# set, else the system's, else for the AXP209 the QEMU 10 that 'make deps'
-# unpacked on Debian 12. Without one, that profile's suites are skips that
-# say why (run-suite.sh).
+# Which QEMU runs each profile: QEMU if set, else the system's, else for
+# the AXP209 the QEMU 10 that 'make deps' unpacked on Debian 12 (when the
+# system's has no axp209_pmu: boot/qemu.sh --check, status 3). Whether it
+# can boot each suite run-suite.sh asks (a skip only for a missing model).
 for prof in twl92230 axp209; do
 	q=${QEMU:-qemu-system-arm}
-	why=$(QEMU=$q PMIC=$prof sh boot/qemu.sh --check 2>&1 >/dev/null)
-	if [ -n "$why" ] && [ -z "${QEMU:-}" ] && [ $prof = axp209 ] &&
-	   QEMU=$top/boot/qemu-backport.sh PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1; then
-		q=$top/boot/qemu-backport.sh why=
+	QEMU=$q PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1
+	if [ $? = 3 ] && [ -z "${QEMU:-}" ] && [ $prof = axp209 ]; then
+		QEMU=$top/boot/qemu-backport.sh PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1
+		[ $? = 3 ] || q=$top/boot/qemu-backport.sh
 	fi
-	[ -z "$why" ] || q=
-	eval "export QEMU_$prof=\"\$q\" NOQEMU_$prof=\"\$why\""
+	eval "export QEMU_$prof=\"\$q\""
 done
 
 # The suites run TEST_JOBS at a time. Each one's output goes to a file,
@@ -73,20 +165,21 @@ done
 # waits for its writer, so no polling, and a finished suite's slot is free
 # at once (its writer waits in the background). The real-time ones are one
 # job, first: they run one after the other in a slot of their own.
-fifos=$(mktemp -d)
-trap 'rm -rf "$fifos"' EXIT
+fifos=$tmpd/fifos
+mkdir "$fifos"
 # Longest first, so that short ones fill in at the end: the gates, the
-# runner's tests (6 s of them wait for a hung guest's timeout), then plans
-# by their "# timeout:" header (default 120 s), which the slow ones raise.
+# runner's tests (they wait for a hung guest's timeout), then plans by
+# their "# timeout:" header, which the slow ones raise.
 n=0
 for s in $shared; do
 	n=$((n + 1))
 	mkfifo "$fifos/$n"
-	case $s in
+	case ${s%%@*} in
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
 	lava) t=9998 ;;	# lava/quick.sh: 40-70 s (docs/measurements.md)
-	*) t=$(sed -n 's/^# timeout: //p' "tests/plans/${s%@*}.sh" 2>/dev/null | head -n 1) ;;
+	ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest) t=1 ;;
+	*) t=$(sh tests/plan-meta.sh "tests/plans/${s%%@*}.sh" timeout 2>/dev/null | head -n 1) ;;
 	esac
 	echo "${t:-120} $n $s"
 done > "$fifos/jobs"
@@ -97,32 +190,72 @@ for s in $alone; do
 	rt="$rt $n $s"
 done
 [ -z "$rt" ] || echo "99999 rt$rt" >> "$fifos/jobs"
-# Each job: "[rt] N SUITE [N SUITE...]"
-sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- | xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
+# Each job: "[rt] N SUITE [N SUITE...]". A finished suite is shown on
+# stderr (fd 4) at once, whatever the order of the stream: "[K/TOTAL]",
+# K counted in $fifos/done.
+total=$(echo $all | wc -w)
+progress=
+{ [ -t 2 ] || [ "${TEST_PROGRESS:-0}" = 1 ]; } && progress=$total
+exec 4>&2
+sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- |
+	VEXPRESS_PM_RUN=$tmpd PROGRESS=$progress xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
 	nice="nice -n 10"
 	[ "$1" != rt ] || { nice=; shift; }
 	while [ $# -ge 2 ]; do
-		$nice sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1
+		SUITE_NUM=$1 $nice sh tests/run-suite.sh "$2" > "$0/$1.out" 2>&1
+		if [ -n "$PROGRESS" ]; then
+			echo "$2" >> "$0/done"
+			v=$(tail -n 1 "$0/$1.out" | sed -n "s/^not ok .*/FAIL/p; s/^ok .* # SKIP .*/skip/p; s/^ok .*/ok/p")
+			t=$(sed -n "s/^    # time: [^:]*: \([0-9]*\) s wall.*/\1/p" "$0/$1.out")
+			k=$(wc -l < "$0/done")
+			printf "[%d/%d] %s: %s, %s s, %d left\n" $k $PROGRESS "$2" "${v:-FAIL}" "${t:-?}" $((PROGRESS - k)) >&4
+		fi
 		cat "$0/$1.out" > "$0/$1" &
 		shift 2
 	done' "$fifos" &
+exec 4>&-
 
-P=0 F=0 S=0 n=0
-echo "TAP version 13"
-echo "1..$(echo $shared $alone | wc -w)"
+stream=$runres/ktap.txt
+{ echo "KTAP version 1"; echo "1..$total"; } | tee "$stream"
+n=0
 for s in $shared $alone; do
 	n=$((n + 1))
-	echo "# $s"
-	out=$(cat "$fifos/$n")
-	echo "$out" | grep -v '^# counts:'
-	set -- $(echo "$out" | sed -n 's/^# counts: //p')
-	P=$((P + ${1:-0})) F=$((F + ${2:-1})) S=$((S + ${3:-0}))
-	if [ "${2:-1}" = 0 ]; then echo "ok $n $s"; else echo "not ok $n $s"; fi
+	# (in the background: a trapped signal interrupts "wait" at once, a
+	# foreground command only when it ends)
+	cat "$fifos/$n" > "$fifos/$n.txt" &
+	wait $!
+	tee -a "$stream" < "$fifos/$n.txt"
 done
-wait
-tmp=$(mktemp)
+wait	# (xargs)
+for s in $late; do
+	n=$((n + 1))
+	VEXPRESS_PM_RUN=$tmpd SUITE_NUM=$n sh tests/run-suite.sh "$s" > "$tmpd/late" 2>&1 &
+	wait $!
+	tee -a "$stream" < "$tmpd/late"
+done
+if [ -n "${ci:-}" ]; then
+	n=$((n + 1))
+	# Skips the machine could have run: all but "# SKIP needs ..." (what
+	# it lacks) and "# SKIP oracle-skip: ..." (what the plan allows).
+	awk '/^    # Subtest: / { s = substr($0, 16) }
+	     /^ *ok [0-9]+ .* # SKIP / && !/ # SKIP (needs |oracle-skip: )/ {
+		t = $0; sub(/^ *ok [0-9]+ /, "", t); sub(/ # SKIP /, " (skipped: ", t)
+		print "    not ok 0 " s ": " t ")" }' "$stream" > "$tmpd/ci"
+	[ -s "$tmpd/ci" ] || echo "    ok 0 ci.every-skip-names-what-the-machine-lacks" > "$tmpd/ci"
+	awk -f tests/ktap.awk -v mode=suite -v name=ci-skips -v num=$n "$tmpd/ci" | tee -a "$stream"
+fi
+tmp=$tmpd/times
 times > "$tmp"	# as run-suite.sh does
-echo "# time: $(($(date +%s) - RUN_START)) s wall, $(awk 'END { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }' "$tmp") s CPU"
-rm -f "$tmp"
-echo "$P passed, $F failed, $S skipped"
-[ "$F" = 0 ]
+cputime=$(awk 'END { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }' "$tmp")
+# The verdict: the stream's own results, read once for the counts and the
+# JUnit XML (tests/ktap.awk)
+awk -f tests/ktap.awk -v mode=totals -v junit="$runres/junit.xml" "$stream" > "$tmp"
+# shellcheck disable=SC2046 # three words by design
+set -- $(head -n 1 "$tmp")
+P=$1 F=$2 S=$3
+tail -n +2 "$tmp" | tee -a "$stream"
+{
+	echo "# time: $(($(date +%s) - RUN_START)) s wall, $cputime s CPU"
+	echo "$P passed, $F failed, $S skipped"
+} | tee -a "$stream"
+[ "$F" = 0 ] && [ "$(wc -l < "$tmp")" = 1 ]

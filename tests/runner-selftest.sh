@@ -5,10 +5,12 @@
 # dt-edit does not apply, or whose host-side script fails, or whose second
 # boot ("# boots: 2") does not resume, and pass a good one (with a host-side
 # script that must see the console; booted twice), with BUILD
-# absolute or relative. The fixture plans run in the real guest; the console-shape
+# absolute or relative; and a whole run (tests/run.sh) interrupted must
+# end its QEMUs and remove its files. The fixture plans run in the real guest; the console-shape
 # cases use tests/fake-launch.sh, which replays canned console logs.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/kver.sh"
 pass=0 fail=0 n=0
 
 # expect NAME WANT_STATUS [env...]: run-plan.sh NAME must exit 0 (pass) or
@@ -81,7 +83,72 @@ else
 	fail=$((fail + 1))
 fi
 
+# A rule the capture cannot show fails, unless the plan's "# oracle-skip:"
+# names it (a stand-in oracle that skips rule-a and rule-b; the plan
+# allows rule-a).
+n=$((n + 1))
+mkdir -p "$tmp/os/host"
+printf '#!/bin/sh\necho "ok 2 oracle: rule-a: a # SKIP not in this capture"\necho "ok 3 oracle: rule-b: b # SKIP not in this capture"\n' > "$tmp/os/host/sleeptrace"
+chmod +x "$tmp/os/host/sleeptrace"
+out=$(env "$fake" BUILD="$tmp/os" sh "$top/tests/run-plan.sh" fixture-oracle-skip 2>&1)
+if [ $? != 0 ] && echo "$out" | grep -q '^    ok 2 oracle: rule-a: a # SKIP oracle-skip: not in this capture$' &&
+	echo "$out" | grep -q '^    not ok 3 oracle: rule-b: b (skipped: not in this capture; '; then
+	echo "    ok $n runner.oracle-skip-only-where-allowed"
+	pass=$((pass + 1))
+else
+	echo "    not ok $n runner.oracle-skip-only-where-allowed"
+	echo "$out" | sed 's/^/    # /'
+	fail=$((fail + 1))
+fi
+
 # The same failures with the real launcher and guest.
 expect fixture-fail fail
 expect fixture-hang fail
+
+# Ctrl-C on a run (SIGINT to its process group, as a terminal sends it)
+# while a guest runs: within 5 s every process of the run is gone, QEMU
+# included (timeout(1) put it in a process group of its own, out of the
+# signal's reach), and so are its temporary files. The hung guest's
+# timeout is stretched to minutes, so only the interrupt can end it early.
+n=$((n + 1))
+it=$tmp/interrupt
+mkdir -p "$it/tmp"
+# run_pids: the processes of the run's suites (run.sh marks them with
+# VEXPRESS_PM_RUN, its temporary directory: under $it/tmp)
+run_pids() { grep -lsz "^VEXPRESS_PM_RUN=$it/tmp/" /proc/[0-9]*/environ | sed 's|^/proc/||; s|/environ$||'; }
+# (in a process group of its own, as a terminal's foreground job; with
+# SIGINT not ignored, as it is for a command sh puts in the background)
+TMPDIR=$it/tmp TEST_RESULTS=$it GATES=0 KVERS_TEST=${KVERS%% *} TIMEOUT_SCALE=30 \
+	env --default-signal=INT setsid sh "$top/tests/run.sh" fixture-hang > "$it/out" 2>&1 &
+run=$!
+qemu=
+i=0	# await the guest: its QEMU running (at most 60 s)
+while [ -z "$qemu" ] && [ $i -lt 600 ] && kill -0 $run 2>/dev/null; do
+	for p in $(run_pids); do
+		[ "$(cat /proc/$p/comm 2>/dev/null)" = qemu-system-arm ] && qemu="$qemu $p"
+	done
+	[ -n "$qemu" ] || { sleep 0.1; i=$((i + 1)); }
+done
+pids=$(run_pids)
+t0=$(date +%s)
+kill -INT -$run
+( sleep 20; kill -KILL -$run 2>/dev/null ) &
+dog=$!
+wait $run
+took=$(($(date +%s) - t0))
+kill $dog 2>/dev/null
+left=
+for p in $pids; do	# (a zombie not yet reaped by init has ended)
+	st=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/$p/status 2>/dev/null)
+	[ -z "$st" ] || [ "$st" = Z ] || left="$left $p($(cat /proc/$p/comm 2>/dev/null))"
+done
+if [ -n "$qemu" ] && [ $took -le 5 ] && [ -z "$left" ] && [ -z "$(ls -A "$it/tmp")" ]; then
+	echo "    ok $n runner.interrupt.ends-qemu-and-cleans-up"
+	pass=$((pass + 1))
+else
+	echo "    not ok $n runner.interrupt.ends-qemu-and-cleans-up"
+	echo "    # QEMU pids:${qemu:- none seen}; run ended ${took} s after SIGINT; left:${left:- none}; tmp: $(ls -A "$it/tmp" | tr '\n' ' ')"
+	sed 's/^/    # /' "$it/out" | tail -n 5
+	fail=$((fail + 1))
+fi
 echo "# counts: $pass $fail 0"

@@ -10,6 +10,7 @@
 # trace-check:
 # smp: 2
 # timeout: 120
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 12

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The AXP209's DCDC3 (vdcdc3) marked both regulator-off-in-suspend and
-# regulator-on-in-suspend: the regulator core reads "on", the sleep
+# The AXP209's DCDC3 (vdcdc3) marked both regulator-off-in-suspend
+# and regulator-on-in-suspend: the regulator core reads "on", the sleep
 # configuration would switch the rail off. The sleep controller refuses
 # it, so deep is not offered, and the rest of the board works.
 # pmic: axp209

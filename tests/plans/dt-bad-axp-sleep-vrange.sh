@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The AXP209's DCDC2 given its sleep voltage as a range
-# (regulator-suspend-min/max-microvolt) instead of
-# regulator-suspend-microvolt: the chip's sleep configuration has one
+# (regulator-suspend-min/max-microvolt) instead of one value
+# (regulator-suspend-microvolt): the chip's sleep configuration has one
 # voltage, and the range would be ignored, so the sleep controller refuses
 # it, deep is not offered, and the rest of the board works.
 # pmic: axp209

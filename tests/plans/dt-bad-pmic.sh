@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Three more TWL92230s on the SBCon bus, each DT node with one regulator
-# defect: a node the driver has no rail for (rejected: a typo would
+# Three more TWL92230s on the SBCon bus, each DT node with one
+# regulator defect: a node the driver has no rail for (rejected: a typo would
 # otherwise leave a rail silently unconstrained), min above max, and a
 # voltage no selector of the rail's table reaches. Each probe fails with
 # the message that names the defect and registers no rail; the board's

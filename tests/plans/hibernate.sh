@@ -10,6 +10,7 @@
 # qemu-args: --append vexpress_pm.resume=/dev/mmcblk0 --append tp_printk --append printk.time=1 --append no_console_suspend
 # timeout: 180
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 
 SD=/dev/mmcblk0

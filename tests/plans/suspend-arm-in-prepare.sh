@@ -10,6 +10,7 @@
 # to the chip after the arming there too.
 # trace-check: arming-in-prepare-late pmic-quiet-while-armed
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 P=/sys/module/vexpress_sleep/parameters/arm_in_prepare
 

@@ -20,6 +20,10 @@
 # pmic: twl92230 axp209
 # trace-check:
 # timeout: 300
+# kernels: all
+# oracle-skip: prepare-after-suspend prepare-before-suspend-late irqs-off-after-suspend-late
+# oracle-skip: prepare-late-after-noirq arming-in-prepare-late pmic-quiet-while-armed
+# oracle-skip: wake-before-resume-noirq finish-after-resume-early finish-before-resume
 . ./lib/board.sh
 
 F=/sys/kernel/debug/i2c/i2c-$BUS

@@ -12,6 +12,7 @@
 # qemu-args: --append i2c_sbcon_timer.irq_no_suspend=0
 # timeout: 60
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 
 dump() {	# the PMIC's rail and sleep registers, read from the chip

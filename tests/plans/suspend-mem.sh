@@ -11,6 +11,7 @@
 # smp: 2
 # timeout: 180
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 
 # pm_test level, then the last phase that must be in the trace and the first

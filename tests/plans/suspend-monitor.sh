@@ -13,6 +13,7 @@
 # host: tmp105
 # trace-check:
 # timeout: 120
+# kernels: all
 . ./lib/board.sh
 
 P=/sys/module/vexpress_sleep/parameters

@@ -11,6 +11,7 @@
 # registers arm writes): lib/CHIP.sh gives them.
 # timeout: 300
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 
 F=/sys/kernel/debug/i2c/i2c-$BUS

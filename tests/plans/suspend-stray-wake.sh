@@ -12,6 +12,7 @@
 # pmic: twl92230 axp209
 # trace-check:
 # timeout: 120
+# kernels: all
 . ./lib/board.sh
 
 F=/sys/kernel/debug/vexpress_sleep_stray_irq

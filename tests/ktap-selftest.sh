@@ -1,0 +1,103 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The KTAP reader's and the plan-header reader's own tests: on a recorded
+# run of tests/run.sh (tests/ktap/run.ktap), tests/ktap.awk counts what the
+# run's last line says with no structure error, the kernel's own parser
+# (kunit.py parse, from the kernel tree the build unpacked) counts the same
+# with 0 errors, and the JUnit XML has as many test cases, failures and
+# skips; a stream numbered wrong is an error; a suite's output that hides a
+# failure (an exit status, a private count, no result) gets a failed
+# result; tests/plan-meta.sh rejects an unknown key with file and line and
+# reads no header below the leading comment block; every plan the oracle
+# judges runs on every kernel. Prints an indented KTAP subtest.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/build-dir.sh"
+n=0 fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# result NAME OK [DIAGNOSTIC-FILE]
+result() {
+	n=$((n + 1))
+	if [ "$2" = yes ]; then
+		echo "    ok $n ktap.$1"
+	else
+		[ -z "${3:-}" ] || sed 's/^/    # /' "$3"
+		echo "    not ok $n ktap.$1"
+		fail=$((fail + 1))
+	fi
+}
+ok() { if "$@" >/dev/null 2>&1; then echo yes; else echo no; fi; }
+
+rec=$top/tests/ktap/run.ktap
+want=$(tail -n 1 "$rec" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p')
+awk -f "$top/tests/ktap.awk" -v mode=totals -v junit="$tmp/junit.xml" "$rec" > "$tmp/totals"
+result "recorded.counts-as-last-line" "$(ok test "$(cat "$tmp/totals")" = "$want")" "$tmp/totals"
+
+# The kernel's parser: "Ran N tests: passed: P, failed: F, skipped: S"
+# (fields that are 0 left out), and "errors: E" only if there are some.
+kunit=$build/linux/tools/testing/kunit/kunit.py
+if ! command -v python3 >/dev/null; then
+	n=$((n + 1)); echo "    ok $n ktap.recorded.kunit-parse # SKIP needs python3 (kunit.py)"
+elif [ ! -f "$kunit" ]; then
+	echo "no $kunit (make tree)" > "$tmp/kunit"
+	result "recorded.kunit-parse" no "$tmp/kunit"
+else
+	python3 "$kunit" parse "$rec" > "$tmp/kunit" 2>&1
+	set -- $want
+	got=$(sed -n 's/.*Testing complete\. Ran [0-9]* tests*: //p' "$tmp/kunit")
+	exp="passed: $1"
+	[ "$2" = 0 ] || exp="$exp, failed: $2"
+	[ "$3" = 0 ] || exp="$exp, skipped: $3"
+	tail -n 3 "$tmp/kunit" > "$tmp/kunit.tail"
+	result "recorded.kunit-parse.same-counts-no-errors" "$(ok test "$got" = "$exp")" "$tmp/kunit.tail"
+fi
+
+set -- $want
+x=$(sed -n 's/^<testsuites [^>]*tests="\([0-9]*\)" failures="\([0-9]*\)" skipped="\([0-9]*\)">$/\1 \2 \3/p' "$tmp/junit.xml")
+c=$(grep -c '<testcase ' "$tmp/junit.xml")
+echo "junit: $x, $c test cases" > "$tmp/j"
+result "recorded.junit-counts" "$(ok test "$x $c" = "$(($1 + $2 + $3)) $2 $3 $(($1 + $2 + $3))")" "$tmp/j"
+if command -v xmllint >/dev/null; then
+	xmllint --noout "$tmp/junit.xml" > "$tmp/x" 2>&1
+	result "recorded.junit-well-formed" "$(ok test ! -s "$tmp/x")" "$tmp/x"
+else
+	n=$((n + 1)); echo "    ok $n ktap.recorded.junit-well-formed # SKIP needs xmllint (package libxml2-utils)"
+fi
+
+# A result numbered out of order, a plan count not met: errors
+sed -E '0,/^    (not )?ok 1 /s/^    (not )?ok 1 /    \1ok 2 /' "$rec" | awk -f "$top/tests/ktap.awk" -v mode=totals > "$tmp/e1"
+result "misnumbered.is-an-error" "$(ok grep -q '^# ktap: .*expected result 1, found 2' "$tmp/e1")" "$tmp/e1"
+sed '0,/^1\.\./s//1..9&/' "$rec" | awk -f "$top/tests/ktap.awk" -v mode=totals > "$tmp/e2"
+result "plan-not-met.is-an-error" "$(ok grep -q '^# ktap: .*planned 9[0-9]* results' "$tmp/e2")" "$tmp/e2"
+
+# suite OUTPUT RC: the normalised suite's "not ok" lines
+suite() { printf "$1" | awk -f "$top/tests/ktap.awk" -v mode=suite -v name=s -v num=1 -v rc="$2" > "$tmp/s"; }
+suite '    ok 1 a\n' 3
+result "suite.exit-status-without-failure-fails" "$(ok grep -q '^not ok 1 s$' "$tmp/s")" "$tmp/s"
+suite '    ok 1 a\n# counts: 1 1 0\n' 0
+result "suite.private-count-fails" "$(ok grep -q '^    not ok 2 s: the suite counted 1' "$tmp/s")" "$tmp/s"
+suite '    # nothing\n' 0
+result "suite.no-result-fails" "$(ok grep -q '^    not ok 1 s: no results$' "$tmp/s")" "$tmp/s"
+suite '    ok 1 a # SKIP why\n    ok 2 b # SKIP other\n' 0
+result "suite.all-skipped-is-a-skip" "$(ok grep -q '^ok 1 s # SKIP why$' "$tmp/s")" "$tmp/s"
+
+# The plan-header reader
+printf '#!/bin/sh\n# A plan.\n# timeout: 5\n# tiemout: 6\n. ./lib/board.sh\n# smp: 2\n' > "$tmp/p.sh"
+sh "$top/tests/plan-meta.sh" "$tmp/p.sh" timeout > "$tmp/m" 2>&1
+result "meta.unknown-key-fails-with-file-and-line" \
+	"$(ok grep -q "^$tmp/p.sh:4: unknown plan header key \"tiemout\"" "$tmp/m")" "$tmp/m"
+printf '#!/bin/sh\n# A plan.\n# timeout: 5\n. ./lib/board.sh\n# smp: 2\n' > "$tmp/p.sh"
+sh "$top/tests/plan-meta.sh" "$tmp/p.sh" smp > "$tmp/m" 2>&1
+result "meta.below-the-block-not-a-header" "$(ok test "$(cat "$tmp/m")" = 1)" "$tmp/m"
+sh "$top/tests/plan-meta.sh" --check "$top"/tests/plans/*.sh > "$tmp/m" 2>&1
+result "meta.every-plan-valid" "$(ok test ! -s "$tmp/m")" "$tmp/m"
+: > "$tmp/m"
+for f in "$top"/tests/plans/*.sh; do
+	case $f in */fixture-*) continue ;; esac
+	sh "$top/tests/plan-meta.sh" --has "$f" trace-check || continue
+	sh "$top/tests/plan-meta.sh" "$f" kernels | grep -qx all || echo "${f##*/}: trace-check without kernels: all" >> "$tmp/m"
+done
+result "meta.oracle-plans-on-every-kernel" "$(ok test ! -s "$tmp/m")" "$tmp/m"
+echo "# counts: $((n - fail)) $fail 0"
+[ $fail = 0 ]

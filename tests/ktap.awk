@@ -1,0 +1,167 @@
+# SPDX-License-Identifier: GPL-2.0
+# ktap.awk: the test suite's one reader of KTAP (awk -f tests/ktap.awk
+# -v mode=MODE). Two modes:
+#
+# mode=suite [-v name=SUITE] [-v num=N] [-v rc=STATUS]: make one suite's
+# output (run-plan.sh, a self-test, the gates) a KTAP v1 subtest: "KTAP
+# version 1", "# Subtest: SUITE", "1..N", its results (lines "ok"/"not ok"
+# at the left or indented four spaces) numbered 1..N in order, every other
+# line a "#" diagnostic, all indented four spaces; then, with num, the
+# suite's own result line "ok|not ok N SUITE", or "ok N SUITE # SKIP
+# REASON" when every result is a skip (the first one's reason). What the
+# output alone does not show becomes a failed result, so the verdict can
+# never disagree with the result lines: no result at all, an exit STATUS
+# other than 0 without a failed result, or fewer failed results than the
+# suite's own "# counts: PASSED FAILED SKIPPED" line counted. Running it
+# on its own output changes nothing.
+#
+# mode=totals [-v junit=FILE]: read a whole KTAP stream (tests/run.sh's)
+# and print "PASSED FAILED SKIPPED" as the kernel's parser counts them
+# (tools/testing/kunit/kunit.py parse: results without subtests, at any
+# level), then one "# ktap: LINE: ..." line per structure error (a result
+# numbered out of order, a plan count not met, a subtest without its
+# result line); with junit, write JUnit XML there from the same parse:
+# one <testsuite> per top-level test, one <testcase> per result without
+# subtests, failures and skips marked, a failure's "#" lines as its text.
+
+function indent(s) { match(s, /^ */); return RLENGTH }
+function result_re(s) { return s ~ /^(not )?ok [0-9]+( |$)/ }
+function desc(s) { sub(/^(not )?ok [0-9]+ *(- )?/, "", s); return s }
+function is_skip(s) { return s ~ / # SKIP( |$)/ }
+function skip_reason(s) { sub(/^.* # SKIP */, "", s); return s }
+function xml(s) {
+	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
+	gsub(/"/, "\\&quot;", s); gsub(/[\001-\010\013\014\016-\037]/, "?", s)
+	return s
+}
+
+# --- mode=suite ---
+function suite_line(s,   t) {
+	t = s; sub(/^ */, "", t)
+	if (indent(s) == 4 && result_re(t)) {
+		n++
+		body[n] = (t ~ /^not /) ? "not ok" : "ok"
+		text[n] = clean(desc(t))
+		if (body[n] == "not ok") failed++
+		else if (is_skip(t)) { skipped++; if (reason == "") reason = skip_reason(t) }
+		else passed++
+		kind[n] = "r"
+		return
+	}
+	# our own framing, made again below
+	if (t ~ /^KTAP version [0-9]+$/ || t ~ /^TAP version [0-9]+$/ || t ~ /^1\.\.[0-9]+/ ||
+	    t ~ /^# Subtest: /)
+		return
+	if (t ~ /^# counts: [0-9]+ [0-9]+ [0-9]+$/) { split(t, c, " "); counted = c[4]; return }
+	if (t == "") return
+	# a diagnostic; "# Subtest:" deeper down would open a test in the parser
+	if (t !~ /^#/) t = "# " t
+	sub(/^# *Subtest: /, "# subtest: ", t)
+	n++; kind[n] = "d"; text[n] = (indent(s) > 4) ? "#" substr(s, 5) : t
+	sub(/^# *Subtest: /, "# subtest: ", text[n])
+}
+# A result's name as the kernel's parser reads it: no "#" but the one that
+# starts a directive (" # SKIP ..."), and not the suite's own name (which
+# would end the suite there).
+function clean(d,   nm, dir, i) {
+	i = index(d, " # ")
+	nm = i ? substr(d, 1, i - 1) : d
+	dir = i ? substr(d, i) : ""
+	gsub(/#/, "_", nm)
+	if (nm == name) nm = nm ".result"
+	return nm dir
+}
+function add_failure(why) { n++; kind[n] = "r"; body[n] = "not ok"; text[n] = why; failed++ }
+
+mode == "suite" { suite_line($0) }
+
+# --- mode=totals ---
+function close_level(d,   want) {
+	want = plan[d]
+	if (want != "" && got[d] != want)
+		err(sprintf("level %d: planned %d results, got %d", d, want, got[d]))
+	plan[d] = ""; got[d] = 0; open[d] = 0
+}
+function err(s) { errors[++nerr] = sprintf("# ktap: %d: %s", NR, s) }
+function total_line(s,   d, t, k, r, st, name) {
+	d = int(indent(s) / 4)
+	t = s; sub(/^ */, "", t)
+	if (t ~ /^KTAP version [0-9]+$/) {
+		if (t != "KTAP version 1") err("not KTAP version 1: " t)
+		if (open[d]) close_level(d)
+		open[d] = 1; got[d] = 0; plan[d] = ""; hdr[d] = 1
+		return
+	}
+	if (t ~ /^TAP version/) { err("TAP, not KTAP: " t); return }
+	if (t ~ /^1\.\.[0-9]+/) { r = t; sub(/^1\.\./, "", r); plan[d] = r + 0; return }
+	if (t ~ /^# Subtest: /) { sub(/^# Subtest: /, "", t); sname[d - 1] = t; return }
+	if (t ~ /^#/) { diag = diag "\n" t; return }
+	if (!result_re(t)) return
+	got[d]++
+	r = t; sub(/^(not )?ok /, "", r); r = r + 0
+	if (r != got[d]) err(sprintf("expected result %d, found %d", got[d], r))
+	name = desc(t); sub(/ # .*$/, "", name); sub(/ +$/, "", name)
+	st = (t ~ /^not /) ? "fail" : is_skip(t) ? "skip" : "pass"
+	if (open[d + 1]) {		# the result of a test with subtests
+		if (sname[d] != "" && sname[d] != name)
+			err(sprintf("subtest \"%s\" ended by the result of \"%s\"", sname[d], name))
+		close_level(d + 1)
+		if (d == 0) flush_suite(name)
+		sname[d] = ""
+	} else {			# a result of its own
+		k = (st == "pass") ? P++ : (st == "fail") ? F++ : S++
+		if (junit != "") {
+			suite_n++
+			if (st == "fail") suite_f++
+			if (st == "skip") suite_s++
+			cases = cases sprintf("    <testcase classname=\"%s\" name=\"%s\"", xml(d ? sname[0] : name), xml(name))
+			if (st == "pass") cases = cases "/>\n"
+			else if (st == "skip")
+				cases = cases sprintf("><skipped message=\"%s\"/></testcase>\n", xml(skip_reason(t)))
+			else
+				cases = cases sprintf("><failure message=\"%s\">%s</failure></testcase>\n",
+						      xml(name), xml(substr(diag, 2)))
+			if (d == 0) flush_suite(name)
+		}
+	}
+	diag = ""
+}
+function flush_suite(name) {
+	if (junit == "") return
+	xsuites = xsuites sprintf("  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n%s  </testsuite>\n",
+				  xml(name), suite_n, suite_f, suite_s, cases)
+	suite_n = suite_f = suite_s = 0; cases = ""
+}
+
+mode == "totals" { total_line($0) }
+
+END {
+	if (mode == "suite") {
+		if (counted != "" && counted > failed)
+			add_failure(sprintf("%s: the suite counted %d failures, its results show %d", name, counted, failed))
+		if (rc != "" && rc != 0 && failed == 0)
+			add_failure(sprintf("%s: exited %d without a failed result", name, rc))
+		if (passed + failed + skipped == 0)
+			add_failure(name ": no results")
+		print "    KTAP version 1"
+		if (name != "") print "    # Subtest: " name
+		print "    1.." (passed + failed + skipped)
+		k = 0
+		for (i = 1; i <= n; i++)
+			if (kind[i] == "r") print "    " body[i] " " ++k (text[i] == "" ? "" : " " text[i])
+			else print "    " text[i]
+		if (num == "") exit
+		if (failed) print "not ok " num " " name
+		else if (passed) print "ok " num " " name
+		else print "ok " num " " name " # SKIP " reason
+		exit
+	}
+	if (open[0]) close_level(0)
+	print P + 0, F + 0, S + 0
+	for (i = 1; i <= nerr; i++) print errors[i]
+	if (junit != "") {
+		printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" > junit
+		printf "<testsuites name=\"vexpress-pm\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n%s</testsuites>\n",
+		       P + F + S, F, S, xsuites > junit
+	}
+}

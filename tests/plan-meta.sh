@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# plan-meta.sh: the one reader of the test plans' header lines, for the
+# runner (tests/run.sh, run-plan.sh), the profiles and the LAVA jobs
+# (lava/make-jobs.sh).
+#
+#   plan-meta.sh PLAN-FILE KEY   the values of KEY, one line each, in order
+#                                (the default below if the plan has none)
+#   plan-meta.sh --has PLAN-FILE KEY   exit 0 if the plan has a KEY line
+#   plan-meta.sh --check PLAN-FILE...  only validate
+#
+# A header line is "# KEY: VALUE" (or "# KEY:" with no value) in the plan's
+# leading comment block: the lines from the first that begin with "#", up
+# to the first that does not. KEY is lowercase letters, digits and "-";
+# one that is not in the list below is an error, named with the file and
+# line, so a misspelt key cannot be silently ignored (prose in that block
+# must not start a line with "word:"). Lines further down are the plan's
+# own comments, never headers. Exit status 2 on a bad plan or usage.
+#
+# Keys (docs/tests.md, "Plan headers", says what each does), with their
+# default when the plan has none:
+#   allow  board  boots (1)  dt-edit  host  kernels (default)  oracle-skip
+#   pmic (twl92230)  qemu-args  smp (1)  timeout (120)  trace-check
+set -u
+keys="allow board boots dt-edit host kernels oracle-skip pmic qemu-args smp timeout trace-check"
+mode=get
+case "${1:-}" in
+--has) mode=has; shift ;;
+--check) mode=check; shift ;;
+esac
+if [ $mode = check ]; then
+	[ $# -gt 0 ] || { echo "usage: plan-meta.sh --check PLAN-FILE..." >&2; exit 2; }
+	files=$* key=
+else
+	[ $# = 2 ] || { echo "usage: plan-meta.sh [--has] PLAN-FILE KEY" >&2; exit 2; }
+	files=$1 key=$2
+	case " $keys " in
+	*" $key "*) ;;
+	*) echo "plan-meta.sh: no plan header key '$key' (keys: $keys)" >&2; exit 2 ;;
+	esac
+fi
+for f in $files; do
+	[ -f "$f" ] || { echo "plan-meta.sh: no such plan: $f" >&2; exit 2; }
+done
+# shellcheck disable=SC2086 # files is a word list by design
+awk -v keys="$keys" -v want="$key" -v mode=$mode '
+BEGIN { n = split(keys, k, " "); for (i = 1; i <= n; i++) known[k[i]] = 1 }
+FNR == 1 { head = 1 }
+head && !/^#/ { head = 0 }
+!head { next }
+/^# [a-z][a-z0-9-]*:( |$)/ {
+	key = $0; sub(/^# /, "", key); sub(/:.*/, "", key)
+	if (!(key in known)) {
+		printf "%s:%d: unknown plan header key \"%s\" (keys: %s)\n", FILENAME, FNR, key, keys > "/dev/stderr"
+		bad = 1
+		next
+	}
+	if (key != want) next
+	val = $0; sub(/^# [a-z0-9-]*: ?/, "", val)
+	found = 1
+	if (mode == "get") print val
+}
+END {
+	if (bad) exit 2
+	if (mode == "has") exit found ? 0 : 1
+	if (mode == "get" && !found) {
+		d["boots"] = 1; d["kernels"] = "default"; d["pmic"] = "twl92230"
+		d["smp"] = 1; d["timeout"] = 120
+		if (want in d) print d[want]
+	}
+}' $files
