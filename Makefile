@@ -66,7 +66,7 @@ help:
 	@echo 'vexpress-pm targets:'
 	@echo '  deps    install the Debian packages the build and QEMU need; on Debian 12 also'
 	@echo '          bookworm-backports'"'"' QEMU 10 into $$QEMU10_CACHE (boot/qemu-backport.sh)'
-	@echo '  tree    unpack linux-source-6.12 into $(BUILD)/linux, commit arch-patches/series'
+	@echo '  tree    unpack linux-source-$(KVER) into $(BUILD)/linux, commit arch-patches/series'
 	@echo '          (with drivers/ and dts/) and EXTRA_PATCHES onto it'
 	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
 	@echo '  kernel  zImage and DTBs'

@@ -6,9 +6,9 @@
 #   prepare-tree.sh --extra REPO BASE
 #
 # TREE is created from $KERNEL_SRC (a user's tree, copied) or from Debian's
-# linux-source-6.12 tarball (through the git import of it that TREE_CACHE
-# keeps, if set), and kept as a git repository whose tag "pristine" is the
-# untouched source. Each run builds the series of
+# linux-source-$KVER tarball (scripts/kver.sh; through the git import of
+# it that TREE_CACHE keeps, if set), and kept as a git repository whose
+# tag "pristine" is the untouched source. Each run builds the series of
 # arch-patches/series as commits on "pristine" (branch "vexpress-pm":
 # what 'make patches' exports), then one commit per EXTRA_PATCHES entry,
 # and checks that result out. The commits are made in a scratch index with
@@ -26,7 +26,8 @@ mode=tree
 fresh=	# the tree is created by this run
 [ "$1" = --extra ] && { mode=extra; shift; }
 tree=$(realpath -m "$1")
-tarball=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+. "$top/scripts/kver.sh"
+tarball=${TARBALL:-$(kver_tarball)}
 git="git -C $tree"
 
 die() { echo "prepare-tree: $*" >&2; exit 1; }
@@ -143,7 +144,7 @@ if [ ! -d "$tree/.git" ]; then
 		tar -C "$KERNEL_SRC" --exclude=.git -cf - . | tar -C "$tree" -xf -
 		commit_pristine
 	else
-		[ -f "$tarball" ] || die "missing $tarball (package linux-source-6.12; run 'make deps')"
+		[ -f "$tarball" ] || die "KVER=$KVER: missing $tarball (package linux-source-$KVER; run 'make deps KVER=$KVER')"
 		# The tarball's git import is kept once per machine, as ccache
 		# keeps objects: git add of its 86,000 files took 23-27 s in
 		# every fresh clone. A clone of it hard-links the objects; the
