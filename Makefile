@@ -4,7 +4,11 @@
 
 # The kernel (scripts/kver.sh lists them, the default first); each has
 # its own build directory
-KVER		?= $(firstword $(shell sed -n 's/^KVERS="\(.*\)"/\1/p' scripts/kver.sh))
+KVERS		:= $(shell sed -n 's/^KVERS="\(.*\)"/\1/p' scripts/kver.sh)
+KVER		?= $(firstword $(KVERS))
+# Refused before anything is built (scripts/kver.sh says why)
+kver_error	:= $(shell KVER='$(KVER)' sh -c '. ./scripts/kver.sh' 2>&1)
+$(if $(kver_error),$(error $(kver_error)))
 BUILD		?= build/$(KVER)
 KERNEL_SRC	?=
 EXTRA_PATCHES	?=
@@ -84,7 +88,8 @@ help:
 	@echo '          judged (suspend_stats, wake time against the alarm, kernel reports);'
 	@echo '          MODE=realtime: two CPUs in real time (default 100 cycles)'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
-	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed")'
+	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed"): all'
+	@echo '          of it on KVER, the ordering plans on the other kernels (their images built too)'
 	@echo '  test-debug  the guest plans (PLANS, default all) on a debug kernel (lockdep, KASAN,'
 	@echo '          UBSAN, debugobjects, DEBUG_SHIRQ, kmemleak: tests/debug.config) built in'
 	@echo '          $$(DEBUG_BUILD) (default $(BUILD)/debug); not part of test'
@@ -95,9 +100,11 @@ help:
 	@echo '  lava-check  the a9 TWL92230 and AXP209 jobs run end to end by Debian'"'"'s lava-run,'
 	@echo '          results checked (test runs short jobs: the lava suite)'
 	@echo '  clean   remove $(BUILD)'
-	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
+	@echo 'Variables: KVER=$(subst $(eval) ,|,$(KVERS)) (the kernel, default $(firstword $(KVERS)); every target builds and runs it)'
+	@echo '           BUILD=dir (default build/$$KVER) KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import and series commits, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
+	@echo '           LINUX_SOURCE_CACHE=dir (where deps keeps a linux-source tarball the machine'"'"'s apt has not)'
 	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
@@ -163,7 +170,11 @@ stress: images host
 shell: images
 	@sh boot/qemu.sh --interactive
 
+# The full suite on KVER and the ordering plans on the other kernels
+# (tests/run.sh), whose images are built too, each in build/K.
 test: images host
+	@for k in $(filter-out $(KVER),$(KVERS)); do \
+		$(MAKE) --no-print-directory KVER=$$k BUILD=build/$$k images host || exit 1; done
 	@sh tests/run.sh
 
 # Not part of 'test': a cold debug build alone takes longer than the whole
