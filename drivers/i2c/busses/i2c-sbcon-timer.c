@@ -67,7 +67,6 @@
 #include <linux/pm_runtime.h>
 #include <linux/suspend.h>
 
-
 #include "i2c-sbcon-timer.h"
 
 /* SBCon: read the lines at CONTROL, write 1s to SET to release, CLEAR to pull */
