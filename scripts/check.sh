@@ -165,7 +165,16 @@ if [ -n "$objs" ]; then
 	grep -E 'warning:|error:|sparse:|build failed' "$out/build" |
 		upstream_filter > "$out/w1" || true
 fi
-gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+# kbuild drops C=1, with only a make warning, when the tree's
+# scripts/checker-valid.sh refuses the sparse it finds: 7.3's asks for
+# __typeof_unqual__, which Debian 12's sparse 0.6.4 (the last release)
+# does not know. Then only W=1 ran: say so.
+if grep -q 'C=1 specified, but' "$out/build" 2> /dev/null; then
+	gate "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+	skip sparse "the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1) (a sparse newer than 0.6.4 with __typeof_unqual__ would run)"
+else
+	gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+fi
 
 # kernel-doc
 "$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) \
