@@ -4,7 +4,11 @@
 
 # The kernel (scripts/kver.sh lists them, the default first); each has
 # its own build directory
-KVER		?= $(firstword $(shell sed -n 's/^KVERS="\(.*\)"/\1/p' scripts/kver.sh))
+KVERS		:= $(shell sed -n 's/^KVERS="\(.*\)"/\1/p' scripts/kver.sh)
+KVER		?= $(firstword $(KVERS))
+# Refused before anything is built (scripts/kver.sh says why)
+kver_error	:= $(shell KVER='$(KVER)' sh -c '. ./scripts/kver.sh' 2>&1)
+$(if $(kver_error),$(error $(kver_error)))
 BUILD		?= build/$(KVER)
 KERNEL_SRC	?=
 EXTRA_PATCHES	?=
@@ -70,7 +74,7 @@ help:
 	@echo 'vexpress-pm targets:'
 	@echo '  deps    install the Debian packages the build and QEMU need; on Debian 12 also'
 	@echo '          bookworm-backports'"'"' QEMU 10 into $$QEMU10_CACHE (boot/qemu-backport.sh)'
-	@echo '  tree    unpack linux-source-6.12 into $(BUILD)/linux, commit arch-patches/series'
+	@echo '  tree    unpack linux-source-$(KVER) into $(BUILD)/linux, commit arch-patches/series'
 	@echo '          (with drivers/ and dts/) and EXTRA_PATCHES onto it'
 	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
 	@echo '  kernel  zImage and DTBs'
@@ -91,7 +95,8 @@ help:
 	@echo '          MODE=realtime: two CPUs in real time (default 100 cycles)'
 	@echo '  shell   boot the board to a shell on this terminal (Ctrl-a x quits QEMU)'
 	@echo '  test    build everything and run the test suite (KTAP; ends "N passed, N failed"; JUnit'
-	@echo '          XML in build/results/junit.xml); PLANS="a b": just those, GATES=0: no gates'
+	@echo '          XML in build/results/junit.xml): all of it on KVER, the ordering plans on the'
+	@echo '          other kernels (their images built too); PLANS="a b": just those, GATES=0: no gates'
 	@echo '  test-debug  the guest plans (PLANS, default all) on a debug kernel (lockdep, KASAN,'
 	@echo '          UBSAN, debugobjects, DEBUG_SHIRQ, kmemleak: tests/debug.config) built in'
 	@echo '          $$(DEBUG_BUILD) (default $(BUILD)/debug); not part of test'
@@ -102,9 +107,11 @@ help:
 	@echo '  lava-check  the a9 TWL92230 and AXP209 jobs run end to end by Debian'"'"'s lava-run,'
 	@echo '          results checked (test runs short jobs: the lava suite)'
 	@echo '  clean   remove $(BUILD)'
-	@echo 'Variables: BUILD=dir KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
+	@echo 'Variables: KVER=$(subst $(eval) ,|,$(KVERS)) (the kernel, default $(firstword $(KVERS)); every target builds and runs it)'
+	@echo '           BUILD=dir (default build/$$KVER) KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import and series commits, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
+	@echo '           LINUX_SOURCE_CACHE=dir (where deps keeps a linux-source tarball the machine'"'"'s apt has not)'
 	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress) CI=true (test: a skip'
 	@echo '           the machine could have run fails) KVERS_TEST="6.12" (test: only those kernels)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
@@ -180,7 +187,11 @@ stress: images host
 shell: images
 	@sh boot/qemu.sh --interactive
 
+# The full suite on KVER and the ordering plans on the other kernels
+# (tests/run.sh), whose images are built too, each in build/K.
 test: images host
+	@for k in $(filter-out $(KVER),$(or $(KVERS_TEST),$(KVERS))); do \
+		$(MAKE) --no-print-directory KVER=$$k BUILD=build/$$k images host || exit 1; done
 	@sh tests/run.sh $(PLANS)
 
 # Not part of 'test': a cold debug build alone takes longer than the whole

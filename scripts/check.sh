@@ -43,7 +43,10 @@ srcs=$(find drivers include -name '*.[ch]' | sort)
 sh scripts/make-patches.sh "$tree" "$out/patches" > /dev/null
 patches=$(ls "$out"/patches/*.patch | grep -v '/0000-cover-letter.patch$')
 patched=$(git -C "$tree" diff --name-only pristine vexpress-pm -- '*.[ch]' | sort)
-objs=$(for f in $patched; do case "$f" in *.c) echo "${f%.c}.o" ;; esac; done)
+# A .c that another one includes (a KUnit test built into its driver) is
+# built as part of that one.
+objs=$(for f in $patched; do case "$f" in *.c)
+	grep -qs "^#include \"${f##*/}\"" "$tree/${f%/*}"/*.c || echo "${f%.c}.o" ;; esac; done)
 
 # The series applies with git am to the pristine tree and gives exactly the
 # tree the kernel was built from (same git tree hash: same content): HEAD,
@@ -77,7 +80,9 @@ gate "series: $(echo $patches | wc -w) patches apply with git am to pristine, sa
 # MAINTAINERS, which the series does once, in its last patch.
 # UNKNOWN_COMMIT_ID: the tree is the tarball's import, without upstream
 # history, so the commits the fixes' Fixes: tags name cannot be looked up.
-cp_args="--strict --no-tree --quiet --show-types --ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG,UNKNOWN_COMMIT_ID"
+# ALLOC_WITH_SIZEOF: 7.3's checkpatch asks for kzalloc_obj(), which 6.12
+# does not have, and our sources are one for both kernels.
+cp_args="--strict --no-tree --quiet --show-types --ignore FILE_PATH_CHANGES,SPDX_LICENSE_TAG,UNKNOWN_COMMIT_ID,ALLOC_WITH_SIZEOF"
 : > "$out/checkpatch"
 for f in $srcs; do
 	"$tree/scripts/checkpatch.pl" $cp_args -f "$f" >> "$out/checkpatch" 2>&1
@@ -161,7 +166,16 @@ if [ -n "$objs" ]; then
 	grep -E 'warning:|error:|sparse:|build failed' "$out/build" |
 		upstream_filter > "$out/w1" || true
 fi
-gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+# kbuild drops C=1, with only a make warning, when the tree's
+# scripts/checker-valid.sh refuses the sparse it finds: 7.3's asks for
+# __typeof_unqual__, which Debian 12's sparse 0.6.4 (the last release)
+# does not know. Then only W=1 ran: say so.
+if grep -q 'C=1 specified, but' "$out/build" 2> /dev/null; then
+	gate "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+	skip sparse "the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1) (a sparse newer than 0.6.4 with __typeof_unqual__ would run)"
+else
+	gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+fi
 
 # kernel-doc
 "$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) \

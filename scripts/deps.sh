@@ -3,7 +3,9 @@
 # Install the Debian packages vexpress-pm needs; costs one dpkg-query when
 # everything is already there (no apt-get update unless something is missing).
 # Then LAVA's dispatcher, and on Debian 12 the second QEMU for the AXP209
-# profile (scripts/fetch-qemu10.sh; nothing to do once it is there).
+# profile (scripts/fetch-qemu10.sh), and the source of KVER if it is not
+# the distribution's (scripts/fetch-linux-source.sh); nothing to do once
+# they are there.
 set -eu
 
 pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
@@ -77,5 +79,6 @@ if ! installed lava-dispatcher; then
 fi
 
 sh "$(dirname "$0")/fetch-qemu10.sh"
+sh "$(dirname "$0")/fetch-linux-source.sh"
 # QEMU 11 from trixie-backports, where QEMU11_CACHE asks for it
 sh "$(dirname "$0")/fetch-qemu11.sh"

@@ -7,8 +7,9 @@
 # with every register write kept), and QEMU 9.2 and later have no twl92230:
 # no single QEMU runs both profiles. Debian's bookworm-backports suite has
 # QEMU 10.0 built for Debian 12. Its qemu-system-arm, -common and -data
-# packages are downloaded with a private sources list, lists and cache (the
-# machine's apt configuration and installed QEMU stay as they are) and
+# packages are downloaded with a private sources list, lists and cache
+# (scripts/apt-private.sh: the machine's apt configuration and installed
+# QEMU stay as they are) and
 # unpacked with dpkg -x into $QEMU10_CACHE/root, outside the clone so that
 # every clone shares it (as the kernel tree cache). boot/qemu-backport.sh
 # runs it. Nothing here runs at test time: once unpacked, a second run
@@ -42,91 +43,12 @@ if ! mkdir -p "$cache" 2> /dev/null || [ ! -w "$cache" ]; then
 	exit 1
 fi
 
-# The mirror: the first http(s) URI that the machine's apt sources (one-line
-# .list or deb822 .sources) use for suite "bookworm", with its keyring.
-# Prints "URI KEYRING" (KEYRING may be empty).
-debian_mirror() {
-	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
-		[ -f "$f" ] || continue
-		awk '/^[ \t]*deb[ \t]/ {
-			l = $0; o = ""; k = ""
-			sub(/^[ \t]*deb[ \t]+/, "", l)
-			if (match(l, /^\[[^]]*\]/)) {
-				o = substr(l, 2, RLENGTH - 2); l = substr(l, RLENGTH + 1)
-			}
-			split(l, w, " ")
-			if (match(o, /signed-by=[^ \t]+/))
-				k = substr(o, RSTART + 10, RLENGTH - 10)
-			if (w[1] ~ /^https?:/ && w[2] == "bookworm")
-				print w[1], (k ~ /^\// ? k : "")
-		}' "$f"
-	done
-	for f in /etc/apt/sources.list.d/*.sources; do
-		[ -f "$f" ] || continue
-		# One stanza per paragraph; field names are case-insensitive.
-		awk 'BEGIN { RS = ""; FS = "\n" }
-		{
-			t = u = s = k = ""; on = 1
-			for (i = 1; i <= NF; i++) {
-				if ($i ~ /^#/) continue
-				n = tolower($i); sub(/:.*/, "", n)
-				v = $i; sub(/^[^:]*:[ \t]*/, "", v)
-				if (n == "types") t = " " v " "
-				else if (n == "uris") u = v
-				else if (n == "suites") s = " " v " "
-				else if (n == "signed-by") k = v
-				else if (n == "enabled" && tolower(v) == "no") on = 0
-			}
-			split(u, uri, /[ \t]+/)
-			if (on && t ~ / deb / && s ~ /[ \t]bookworm[ \t]/ && uri[1] ~ /^https?:/)
-				print uri[1], (k ~ /^\// ? k : "")
-		}' "$f"
-	done
-}
-
-if [ -n "${QEMU10_MIRROR:-}" ]; then
-	mirror=$QEMU10_MIRROR keyring=
-else
-	# shellcheck disable=SC2046 # "URI KEYRING": two words
-	set -- $(debian_mirror | head -1)
-	mirror=${1:-} keyring=${2:-}
-fi
-[ -n "$mirror" ] || {
-	echo "deps: no apt source for Debian 12 (bookworm) found in /etc/apt to take bookworm-backports' QEMU 10 from; set QEMU10_MIRROR=URL (or QEMU10_CACHE= for no second QEMU)" >&2
-	exit 1
-}
-
 echo "  APT     QEMU 10 from bookworm-backports into $cache"
-apt=$cache/apt
-mkdir -p "$apt/lists/partial" "$apt/archives/partial"
-echo "deb [arch=$(dpkg --print-architecture)${keyring:+ signed-by=$keyring}] $mirror bookworm-backports main" \
-	> "$apt/sources.list"
-# Every path apt writes is under $apt; no binary caches. As root, apt
-# would hand the download to user _apt, who cannot write into root's home.
-papt() {
-	cmd=$1; shift
-	"$cmd" -q -o Dir::Etc::sourcelist="$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt" \
-		-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= \
-		-o APT::Sandbox::User=root -o Acquire::Retries=1 \
-		-o Acquire::http::Timeout=30 -o Acquire::https::Timeout=30 "$@"
-}
-# apt-get update can fail to fetch an index with only a warning, exit 0.
-if ! papt apt-get update > "$apt/update.log" 2>&1 ||
-	grep -qE '^(E:|W: Failed to fetch|W: Some index files)' "$apt/update.log"; then
-	echo "deps: apt-get update of bookworm-backports from $mirror failed:" >&2
-	sed 's/^/    /' "$apt/update.log" >&2
-	exit 1
-fi
+. "$top/scripts/apt-private.sh"
+apt_private "$cache/apt" bookworm-backports QEMU10_MIRROR
 pkgs="qemu-system-arm qemu-system-common qemu-system-data"
-rm -rf "$apt/debs" && mkdir -p "$apt/debs"
-want=$(for p in $pkgs; do echo "$p/bookworm-backports"; done)
-# shellcheck disable=SC2086 # want is a word list
-(cd "$apt/debs" && papt apt-get download $want) > "$apt/download.log" 2>&1 || {
-	echo "deps: downloading $pkgs from bookworm-backports failed:" >&2
-	sed 's/^/    /' "$apt/download.log" >&2
-	exit 1
-}
+# shellcheck disable=SC2046 # a word list
+apt_private_download "$apt/debs" $(for p in $pkgs; do echo "$p/bookworm-backports"; done)
 
 # Unpack beside, then move into place: an interrupted run leaves no
 # half-unpacked tree that looks complete.

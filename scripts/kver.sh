@@ -11,3 +11,14 @@ case " $KVERS " in
 *) echo "KVER=$KVER: not a kernel this project builds (it builds: $KVERS)" >&2
    exit 1 ;;
 esac
+# Each kernel's source is Debian's linux-source-$KVER tarball: installed in
+# /usr/src ('make deps' installs 6.12's), else taken from trixie-backports
+# into $LINUX_SOURCE_CACHE by scripts/fetch-linux-source.sh.
+LINUX_SOURCE_CACHE=${LINUX_SOURCE_CACHE-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/linux-source}
+kver_tarball() {
+	if [ -f "/usr/src/linux-source-$KVER.tar.xz" ] || [ -z "$LINUX_SOURCE_CACHE" ]; then
+		echo "/usr/src/linux-source-$KVER.tar.xz"
+	else
+		echo "$LINUX_SOURCE_CACHE/linux-source-$KVER.tar.xz"
+	fi
+}

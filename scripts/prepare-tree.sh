@@ -6,9 +6,9 @@
 #   prepare-tree.sh --extra REPO BASE
 #
 # TREE is created from $KERNEL_SRC (a user's tree, copied) or from Debian's
-# linux-source-6.12 tarball (through the git import of it that TREE_CACHE
-# keeps, if set), and kept as a git repository whose tag "pristine" is the
-# untouched source. Each run builds the series of
+# linux-source-$KVER tarball (scripts/kver.sh; through the git import of
+# it that TREE_CACHE keeps, if set), and kept as a git repository whose
+# tag "pristine" is the untouched source. Each run builds the series of
 # arch-patches/series as commits on "pristine" (branch "vexpress-pm":
 # what 'make patches' exports), then one commit per EXTRA_PATCHES entry,
 # and checks that result out. The commits are made in a scratch index with
@@ -26,7 +26,8 @@ mode=tree
 fresh=	# the tree is created by this run
 [ "$1" = --extra ] && { mode=extra; shift; }
 tree=$(realpath -m "$1")
-tarball=${TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+. "$top/scripts/kver.sh"
+tarball=${TARBALL:-$(kver_tarball)}
 git="git -C $tree"
 
 die() { echo "prepare-tree: $*" >&2; exit 1; }
@@ -74,7 +75,7 @@ commit() {
 	# adds files has no diff: a lone "---" line at most.
 	if grep -qvE '^(---)?[[:space:]]*$' "$scratch/diff"; then
 		$git apply --cached --whitespace=nowarn "$scratch/diff" ||
-			die "patch does not apply: $p"
+			die "KVER=$KVER: patch does not apply to $KVER's tree: ${p#"$top"/}"
 	fi
 	# One hash-object and one update-index for all the files: every git
 	# command that writes the index rewrites its 86,000 entries.
@@ -144,7 +145,7 @@ if [ ! -d "$tree/.git" ]; then
 		tar -C "$KERNEL_SRC" --exclude=.git -cf - . | tar -C "$tree" -xf -
 		commit_pristine
 	else
-		[ -f "$tarball" ] || die "missing $tarball (package linux-source-6.12; run 'make deps')"
+		[ -f "$tarball" ] || die "KVER=$KVER: missing $tarball (package linux-source-$KVER; run 'make deps KVER=$KVER')"
 		# The tarball's git import is kept once per machine, as ccache
 		# keeps objects: git add of its 86,000 files took 23-27 s in
 		# every fresh clone. A clone of it hard-links the objects; the
@@ -157,7 +158,16 @@ if [ ! -d "$tree/.git" ]; then
 			$git remote remove origin
 		else
 			echo "  UNPACK  $tarball -> $tree"
-			tar -C "$tree" --strip-components=1 -xf "$tarball"
+			# No .git yet: a tree left half unpacked is unpacked again.
+			tar -C "$tree" --strip-components=1 -xf "$tarball" || {
+				rm -rf "$tree"
+				die "KVER=$KVER: cannot unpack $tarball (damaged? delete it and run 'make deps KVER=$KVER')"
+			}
+			grep -q "^PATCHLEVEL = ${KVER#*.}\$" "$tree/Makefile" &&
+				grep -q "^VERSION = ${KVER%%.*}\$" "$tree/Makefile" || {
+				rm -rf "$tree"
+				die "KVER=$KVER: $tarball is not Linux $KVER (its Makefile says otherwise)"
+			}
 			commit_pristine
 			if [ -n "$cache" ]; then
 				# Whole or not at all: an interrupted clone is never used.
@@ -183,8 +193,9 @@ grep -qx /obj/ "$tree/.git/info/exclude" 2> /dev/null ||
 	{ mkdir -p "$tree/.git/info" && echo /obj/ >> "$tree/.git/info/exclude"; }
 
 # Nothing to do if the inputs and the checked-out commit are as last time.
-series_key=$(cd "$top" && sha256sum scripts/prepare-tree.sh arch-patches/series arch-patches/*.patch \
-	$(find $ksrc -type f | sort) | sha256sum | cut -d' ' -f1)
+series_key=$(cd "$top" && { echo "$KVER"; sha256sum scripts/prepare-tree.sh arch-patches/series \
+	$(find arch-patches -name '*.patch' | sort) $(find $ksrc -type f | sort); } |
+	sha256sum | cut -d' ' -f1)
 inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 	for p in ${EXTRA_PATCHES:-}; do
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
@@ -206,25 +217,54 @@ if [ -n "${cache:-}" ] && $git fetch -q "$cache" "$series_ref" 2> /dev/null; the
 	apply=:
 fi
 
-# The series: a patch line, then its files on indented lines.
+# The series: a patch line (its name, then the kernels it is for if not
+# all), then its files on indented lines; arch-patches/$KVER/NAME, if
+# there, is NAME rebased on $KVER's tree (arch-patches/series says more).
 entry=
+skip=
+names=
 claimed=
 sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$top/arch-patches/series" > "$scratch/series"
 while IFS= read -r line; do
 	case "$line" in
 	[[:space:]]*)
-		[ -n "$entry" ] || die "arch-patches/series: file before any patch: $line"
+		[ -n "$entry$skip" ] || die "arch-patches/series: file before any patch: $line"
+		[ -z "$skip" ] || continue
 		f=$(echo "$line" | tr -d '[:space:]')
 		entry="$entry $f"
 		claimed="$claimed $f" ;;
 	*)
 		# shellcheck disable=SC2086 # entry is "patch file..." by design
 		[ -z "$entry" ] || $apply $entry
-		entry="$top/arch-patches/$line" ;;
+		# shellcheck disable=SC2086 # line is "NAME [KVER...]"
+		set -- $line
+		name=$1; shift
+		names="$names $name"
+		for k in "$@"; do
+			case " $KVERS " in
+			*" $k "*) ;;
+			*) die "arch-patches/series: $name is for kernel $k, which is not in KVERS ($KVERS)" ;;
+			esac
+		done
+		entry= skip=
+		case " ${*:-$KVER} " in
+		*" $KVER "*) entry="$top/arch-patches/$name"
+			[ ! -f "$top/arch-patches/$KVER/$name" ] ||
+				entry="$top/arch-patches/$KVER/$name" ;;
+		*) skip=1 ;;
+		esac ;;
 	esac
 done < "$scratch/series"
 # shellcheck disable=SC2086
 [ -z "$entry" ] || $apply $entry
+# A variant of no entry would be a fix that silently is not applied.
+for v in "$top"/arch-patches/*/*.patch; do
+	[ -f "$v" ] || continue
+	case " $names " in
+	*" ${v##*/} "*) ;;
+	*) die "${v#"$top"/} replaces no patch of arch-patches/series" ;;
+	esac
+done
 
 # What we test is what we ship: every kernel file of this repository must
 # be in a commit of the series.

@@ -58,6 +58,7 @@ static const struct phase_text phase_texts[] = {
 	{ "dpm_complete", "per-device complete()" },
 	{ "platform_end", "system wide end()" },
 	{ "resume_console", "console back" },
+	{ "console_resume_all", "console back (6.12: resume_console)" },
 	{ "thaw_processes", "processes out of the freezer" },
 };
 
@@ -83,6 +84,7 @@ static const struct {
 	{ "dpm_resume", 32, "per-device thaw(): devices work again, to write the image" },
 	{ "dpm_complete", 32, "per-device complete()" },
 	{ "swsusp_write", 4, "the image written to the swap area on the SD card, through the MMCI (domain on)" },
+	{ "platform_begin", 1, "system wide begin(PMSG_FREEZE), before the image" },
 	{ "platform_begin", 4, "system wide begin()" },
 	{ "platform_end", 4, "system wide end()" },
 	{ "platform_finish", 4, "system wide finish()" },

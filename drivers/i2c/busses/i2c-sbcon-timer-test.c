@@ -8,6 +8,9 @@
  * A second suite, i2c-sbcon-timer-live, runs on the real adapter and the
  * board's PMIC, a TWL92230 or an AXP209 as the DT says: suspended adapter,
  * atomic transfers and bus recovery.
+ *
+ * Built into the driver, which includes this file at its end: the tests
+ * call its static functions.
  */
 
 #include <kunit/test.h>
@@ -658,7 +661,3 @@ static struct kunit_suite sbcon_live_suite = {
 };
 
 kunit_test_suites(&sbcon_test_suite, &sbcon_live_suite);
-
-MODULE_DESCRIPTION("KUnit tests for the SBCon timer I2C bit engine");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -67,8 +67,6 @@
 #include <linux/pm_runtime.h>
 #include <linux/suspend.h>
 
-#include <kunit/visibility.h>
-
 #include "i2c-sbcon-timer.h"
 
 /* SBCon: read the lines at CONTROL, write 1s to SET to release, CLEAR to pull */
@@ -250,8 +248,8 @@ static void sbcon_sm_latch(struct sbcon_sm *sm, bool sda)
  * @num: number of messages, at least one
  * @stretch_max: ticks a slave may hold SCL low
  */
-VISIBLE_IF_KUNIT void sbcon_sm_init(struct sbcon_sm *sm, struct i2c_msg *msgs,
-				    unsigned int num, unsigned int stretch_max)
+static void sbcon_sm_init(struct sbcon_sm *sm, struct i2c_msg *msgs,
+			  unsigned int num, unsigned int stretch_max)
 {
 	*sm = (struct sbcon_sm) {
 		.msgs = msgs,
@@ -261,7 +259,6 @@ VISIBLE_IF_KUNIT void sbcon_sm_init(struct sbcon_sm *sm, struct i2c_msg *msgs,
 		.drive = SBCON_LINES,
 	};
 }
-EXPORT_SYMBOL_IF_KUNIT(sbcon_sm_init);
 
 /**
  * sbcon_sm_step - advance the bus by one tick
@@ -272,7 +269,7 @@ EXPORT_SYMBOL_IF_KUNIT(sbcon_sm_init);
  *
  * Return: true when the transfer is over; @sm->err says how it ended.
  */
-VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
+static bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
 {
 	switch (sm->phase) {
 	case SBCON_START_SCL:
@@ -322,7 +319,6 @@ VISIBLE_IF_KUNIT bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines)
 
 	return sm->phase == SBCON_DONE;
 }
-EXPORT_SYMBOL_IF_KUNIT(sbcon_sm_step);
 
 static u8 sbcon_lines(struct sbcon_i2c *i2c)
 {
@@ -915,3 +911,12 @@ module_platform_driver(sbcon_driver);
 
 MODULE_DESCRIPTION("Versatile Express SBCon I2C paced by an SP804 timer");
 MODULE_LICENSE("GPL");
+
+/*
+ * The KUnit tests drive the static bit engine directly: built into the
+ * driver, they need no exported symbols, nor the symbol namespace import
+ * whose form differs between kernels (a string since v6.13).
+ */
+#ifdef CONFIG_I2C_SBCON_TIMER_KUNIT_TEST
+#include "i2c-sbcon-timer-test.c"
+#endif

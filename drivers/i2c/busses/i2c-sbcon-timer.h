@@ -64,8 +64,4 @@ struct sbcon_sm {
 	u8 drive;
 };
 
-void sbcon_sm_init(struct sbcon_sm *sm, struct i2c_msg *msgs, unsigned int num,
-		   unsigned int stretch_max);
-bool sbcon_sm_step(struct sbcon_sm *sm, u8 lines);
-
 #endif /* _I2C_SBCON_TIMER_H */

@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by scripts/fetch-qemu10.sh and scripts/fetch-linux-source.sh:
+# download Debian packages of a suite the machine does not use (a
+# backports suite) with a private sources list, lists and cache under one
+# directory, so that the machine's apt configuration and installed
+# packages stay as they are.
+#
+#   apt_private DIR SUITE MIRROR_VAR: lists of SUITE in DIR (from the mirror
+#       the machine's apt sources use, or from $MIRROR_VAR if set)
+#   apt_private_download DEST PKG/SUITE...: the .deb files into DEST
+# Both exit with a message naming what failed.
+
+# The first http(s) URI that the machine's apt sources (one-line .list or
+# deb822 .sources) use for suite $1, with its keyring. Prints "URI KEYRING"
+# (KEYRING may be empty).
+debian_mirror() {
+	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+		[ -f "$f" ] || continue
+		awk -v suite="$1" '/^[ \t]*deb[ \t]/ {
+			l = $0; o = ""; k = ""
+			sub(/^[ \t]*deb[ \t]+/, "", l)
+			if (match(l, /^\[[^]]*\]/)) {
+				o = substr(l, 2, RLENGTH - 2); l = substr(l, RLENGTH + 1)
+			}
+			split(l, w, " ")
+			if (match(o, /signed-by=[^ \t]+/))
+				k = substr(o, RSTART + 10, RLENGTH - 10)
+			if (w[1] ~ /^https?:/ && w[2] == suite)
+				print w[1], (k ~ /^\// ? k : "")
+		}' "$f"
+	done
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		# One stanza per paragraph; field names are case-insensitive.
+		awk -v suite="$1" 'BEGIN { RS = ""; FS = "\n" }
+		{
+			t = u = s = k = ""; on = 1
+			for (i = 1; i <= NF; i++) {
+				if ($i ~ /^#/) continue
+				n = tolower($i); sub(/:.*/, "", n)
+				v = $i; sub(/^[^:]*:[ \t]*/, "", v)
+				if (n == "types") t = " " v " "
+				else if (n == "uris") u = v
+				else if (n == "suites") s = " " v " "
+				else if (n == "signed-by") k = v
+				else if (n == "enabled" && tolower(v) == "no") on = 0
+			}
+			split(u, uri, /[ \t]+/)
+			if (on && t ~ / deb / && index(s, " " suite " ") && uri[1] ~ /^https?:/)
+				print uri[1], (k ~ /^\// ? k : "")
+		}' "$f"
+	done
+}
+
+# Every path apt writes is under $apt; no binary caches. As root, apt
+# would hand the download to user _apt, who cannot write into root's home.
+papt() {
+	cmd=$1; shift
+	"$cmd" -q -o Dir::Etc::sourcelist="$apt/sources.list" -o Dir::Etc::sourceparts=- \
+		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt" \
+		-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= \
+		-o APT::Sandbox::User=root -o Acquire::Retries=1 \
+		-o Acquire::http::Timeout=30 -o Acquire::https::Timeout=30 "$@"
+}
+
+apt_private() {	# apt_private DIR SUITE MIRROR_VAR
+	apt=$1 apt_suite=$2
+	eval "mirror=\${$3:-}"
+	keyring=
+	if [ -z "$mirror" ]; then
+		# The machine's own suite names the mirror: bookworm or trixie.
+		codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release 2>/dev/null | tr -d '"')
+		# shellcheck disable=SC2046 # "URI KEYRING": two words
+		set -- $(debian_mirror "$codename" | head -1)
+		mirror=${1:-} keyring=${2:-}
+	fi
+	[ -n "$mirror" ] || {
+		echo "deps: no apt source for this machine's suite (${codename:-unknown}) in /etc/apt to take $apt_suite from; set $3=URL" >&2
+		exit 1
+	}
+	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
+	echo "deb [arch=$(dpkg --print-architecture)${keyring:+ signed-by=$keyring}] $mirror $apt_suite main" \
+		> "$apt/sources.list"
+	# apt-get update can fail to fetch an index with only a warning, exit 0.
+	if ! papt apt-get update > "$apt/update.log" 2>&1 ||
+		grep -qE '^(E:|W: Failed to fetch|W: Some index files)' "$apt/update.log"; then
+		echo "deps: apt-get update of $apt_suite from $mirror failed:" >&2
+		sed 's/^/    /' "$apt/update.log" >&2
+		exit 1
+	fi
+}
+
+apt_private_download() {	# apt_private_download DEST PKG/SUITE...
+	dest=$1; shift
+	rm -rf "$dest" && mkdir -p "$dest"
+	(cd "$dest" && papt apt-get download "$@") > "$apt/download.log" 2>&1 || {
+		echo "deps: downloading $* failed:" >&2
+		sed 's/^/    /' "$apt/download.log" >&2
+		exit 1
+	}
+}
