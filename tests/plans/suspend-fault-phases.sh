@@ -9,8 +9,12 @@
 #   transfer NAKed (fault_whole_sleep): the suspend aborts in dpm_suspend.
 # - pd-off-nak, pd-off-timeout: the VMMC domain's noirq power-off fails;
 #   genpd keeps the domain on and the suspend goes on.
-# - pd-on-nak: the domain's resume_noirq power-on fails; genpd counts the
-#   domain on with its rail off, and the next cycle must not unbalance it.
+# - pd-on-nak: the domain's resume_noirq power-on NAKed once: the provider
+#   tries again, and the rail is on after the cycle.
+# - pd-on-dead: every try of that power-on and of the held-active MMCI's
+#   start fails: genpd counts the domain on with its rail off, the MMCI's
+#   resume_noirq fails, logged and counted, and the next cycle must not
+#   unbalance the rail.
 # - sbcon-resume: the controller's runtime resume fails, for the first
 #   transfer of the suspend (the TMP105's): the suspend aborts, and the
 #   next transfer resumes the controller again.
@@ -37,11 +41,12 @@ rails() {
 	echo
 }
 
-# inject ATTR N: fail the Nth event the attribute counts, once
+# inject ATTR N [TIMES]: fail the Nth event the attribute counts, and the
+# TIMES - 1 after it
 inject() {
 	echo 1 > $F/$1/verbose
 	echo "$2" > $F/$1/space
-	echo 1 > $F/$1/times
+	echo "${3:-1}" > $F/$1/times
 	echo 100 > $F/$1/probability
 }
 
@@ -92,7 +97,7 @@ logged() { check "$1.logged" yes "$(dmesg | grep -qF "$2" && echo yes)"; }
 errno_of() { check "$1.errno" "$2" "$(cat $S/last_failed_errno)"; }
 
 ktap_print_header
-ktap_set_plan 59
+ktap_set_plan 68
 echo deep > /sys/power/mem_sleep
 # The domain stays on, so genpd switches it off over I2C in a noirq
 # callback; and the bus is quiet but for the suspend's own transfers.
@@ -144,17 +149,34 @@ for f in nak timeout; do
 	next pd-off-$f
 done
 
-# The domain's resume_noirq power-on NAKed: genpd marks the domain on
-# anyway (genpd_sync_power_on() ignores the error), the rail stays off;
-# the next cycle's power-off must not drop a reference never taken
+# The domain's resume_noirq power-on NAKed once: tried again, the rail on
 dmesg -c > /dev/null
 inject fail_nak "$pd_on"
 faulted pd-on-nak
 check "pd-on-nak.suspend-ok" 0 "$rc"
-logged pd-on-nak "failed to enable regulator: -ENXIO"
+logged pd-on-nak "failed to enable regulator (try 1 of 3): -ENXIO"
+logged pd-on-nak "regulator enabled on try 2"
 check "pd-on-nak.genpd-on" on "$(pd_status)"
-check "pd-on-nak.rails" "$(echo "$base" | sed 's/vmmc=enabled/vmmc=disabled/')" "$(rails)"
+check "pd-on-nak.rails" "$base" "$(rails)"
 next pd-on-nak
+
+# Every try NAKed, the power-on's three and the MMCI's start's three:
+# genpd marks the domain on anyway (genpd_sync_power_on() ignores the
+# error), the rail stays off, and the MMCI (held active) fails its
+# resume_noirq, named; the next cycle's power-off must not drop a
+# reference never taken
+dmesg -c > /dev/null
+read -r noirq0 < $S/failed_resume_noirq
+inject fail_nak "$pd_on" 6
+faulted pd-on-dead
+check "pd-on-dead.suspend-ok" 0 "$rc"
+logged pd-on-dead "failed to enable regulator: -ENXIO"
+logged pd-on-dead "$MMCI_DEV left unpowered: -ENXIO"
+check "pd-on-dead.member-failed" "$((noirq0 + 1)) yes" \
+	"$(cat $S/failed_resume_noirq) $(dmesg | grep -q "$MMCI_DEV.*failed to resume.*noirq" && echo yes)"
+check "pd-on-dead.genpd-on" on "$(pd_status)"
+check "pd-on-dead.rails" "$(echo "$base" | sed 's/vmmc=enabled/vmmc=disabled/')" "$(rails)"
+next pd-on-dead
 echo 0 > $F/fault_whole_sleep
 
 # The controller's runtime resume fails, for the suspend's first transfer
