@@ -671,16 +671,15 @@ static int vexpress_sleep_hib_ok(void)
 }
 
 /*
- * One CPU, interrupts off, every device powered off: switch the board off.
- * Nothing comes back from here (hibernation_platform_enter() spins if this
- * returns), so say what it is: a power-off, as kernel_power_off() does. In
- * the PM core's SYSTEM_SUSPEND the power-off handlers' regmap locks
- * (vexpress-config's, axp20x's) would take their mutex: they go without
- * it only when the system goes down for good.
+ * One CPU, interrupts off, every device powered off: switch the board off
+ * through the sys-off handlers, as kernel_power_off() ends. The core's
+ * state stays SYSTEM_SUSPEND, the core's to set: the handlers' regmap locks
+ * (vexpress-config's, axp20x's) go without their mutex there only because
+ * system_entering_hibernation() says that nothing comes back from here
+ * (hibernation_platform_enter() spins if this returns).
  */
 static int vexpress_sleep_hib_enter(void)
 {
-	system_state = SYSTEM_POWER_OFF;
 	machine_power_off();
 	dev_err(vexpress_sleep->dev,
 		"hibernation: the board did not power off\n");
