@@ -549,13 +549,27 @@ static void vexpress_sleep_finish(void)
 
 /*
  * The TMP105 is the lm75 driver's, but that driver is system-suspended (its
- * .suspend put the chip in shutdown) and hwmon has no in-kernel reader: the
- * platform reads the chip's registers itself, as it arms the PMIC, through
- * the adapter, which resume_noirq has given back its normal transfers. No
- * one else touches the chip now: its driver does so only from its resume
- * callback and from sysfs, and user space is frozen. In shutdown the
- * temperature register holds a stale reading, so one conversion is started
- * (OS) and awaited: 37.5 ms at most at 9 bits, twice that per extra bit.
+ * .suspend put the chip in shutdown), and neither it nor hwmon offers an
+ * in-kernel read that converts: its thermal zone (HWMON_C_REGISTER_TZ)
+ * would read, through the suspended driver, the temperature register of a
+ * chip in shutdown, that is the last conversion before the suspend. So
+ * the platform reads the chip itself, as it arms the PMIC, through the
+ * adapter, which resume_noirq has given back its normal transfers. No one
+ * else touches the chip now: its driver does so only from its resume
+ * callback and from sysfs, and user space is frozen.
+ *
+ * The chip's rail (VAUX) is off in sleep on both PMIC profiles and came
+ * back in wake: the chip may have just powered up, converting at its reset
+ * resolution, its temperature register not yet written. Either way one
+ * conversion is started from shutdown (SD and OS: what the driver's
+ * suspend left, plus a one-shot) and awaited: 37.5 ms at most at 9 bits,
+ * twice that per extra bit. The chip stays in shutdown, as the driver's
+ * resume expects to find it.
+ *
+ * A real board would not share the sensor: a monitored sleep reads a
+ * sensor that the monitor owns, on a rail that stays on in sleep (the
+ * PMIC's own temperature or battery ADC, read by the platform), or keeps
+ * the sensor's driver out of system suspend.
  */
 static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
 {
@@ -565,13 +579,11 @@ static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
 	conf = i2c_smbus_read_byte_data(client, TMP105_REG_CONF);
 	if (conf < 0)
 		return conf;
-	if (conf & TMP105_CONF_SD) {
-		ret = i2c_smbus_write_byte_data(client, TMP105_REG_CONF,
-						conf | TMP105_CONF_OS);
-		if (ret)
-			return ret;
-		msleep(DIV_ROUND_UP(75 << FIELD_GET(TMP105_CONF_R, conf), 2));
-	}
+	ret = i2c_smbus_write_byte_data(client, TMP105_REG_CONF,
+					conf | TMP105_CONF_SD | TMP105_CONF_OS);
+	if (ret)
+		return ret;
+	msleep(DIV_ROUND_UP(75 << FIELD_GET(TMP105_CONF_R, conf), 2));
 	ret = i2c_smbus_read_word_swapped(client, TMP105_REG_TEMP);
 	if (ret < 0)
 		return ret;
