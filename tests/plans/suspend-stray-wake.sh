@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Suspend-to-RAM with an interrupt that is no wakeup source ending the WFI:
 # the sleep controller's stray-interrupt fault_attr raises the monitor's
-# timer and stops it with its PPI left pending, as timekeeping_suspend()
-# leaves the local timer's (docs/reliability.md). enter must clear it and
-# wait again in the same round (one machine_suspend, the stray traced as
+# timer before a WFI and stops it after the WFI, as timekeeping_suspend()
+# stops the local timer (docs/reliability.md). enter must find it pending,
+# stop it and wait again in the same round (one machine_suspend, the stray traced as
 # platform_stray_wake and counted in debugfs), the board waking at its RTC
 # alarm's second, the alarm gone. A stray after every WFI (a storm) must
 # end, after the driver's limit, in a resume that it logs, and the next

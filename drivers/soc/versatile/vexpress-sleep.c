@@ -444,8 +444,10 @@ static bool vexpress_sleep_wake_pending(unsigned int *stray)
  * ends the wait too. Returns how many WFIs ended with no wakeup pending.
  *
  * Fault injection's stray interrupt is the monitor's timer, started with
- * one tick to go and stopped after the WFI with its PPI left pending: the
- * stopped local timer's case.
+ * one tick to go before a WFI, found pending after it, then stopped, as
+ * timekeeping_suspend() stops the local timer. (QEMU's GIC holds a level
+ * interrupt pending only while its line is up, so the timer must still be
+ * running for the scan to find it; the clearing is then a no-op.)
  */
 static unsigned int vexpress_sleep_wait(struct vexpress_sleep *vs)
 {
@@ -467,10 +469,11 @@ static unsigned int vexpress_sleep_wait(struct vexpress_sleep *vs)
 		if (stray) {
 			while (!vexpress_sleep_monitor_due(vs))
 				cpu_relax();
-			vexpress_sleep_monitor_halt(vs);
 		}
 		if (vexpress_sleep_wake_pending(&irq))
 			break;
+		if (stray)
+			vexpress_sleep_monitor_halt(vs);
 		trace_suspend_resume(TPS("platform_stray_wake"), irq, true);
 		trace_suspend_resume(TPS("platform_stray_wake"), irq, false);
 		vs->stray_wakes++;
