@@ -36,13 +36,10 @@
 #define AXP209_DCDC2_MAX_UV		\
 	(AXP209_DCDC2_MIN_UV + AXP209_DCDC2_V_OUT_MASK * AXP209_DCDC2_STEP_UV)
 
-/* The driver the PMIC must be bound to: its drvdata is a struct axp20x_dev */
-#define AXP20X_I2C_DRIVER		"axp20x-i2c"
-
 /**
  * struct axp20x_sleep - one AXP209's sleep configuration and arming state
  * @pmic: the PMIC's device, bound to the axp20x I2C driver
- * @regmap: the AXP20x MFD's register map (cached)
+ * @regmap: the AXP20x MFD's register map (cached), shared with its cells
  * @off_mask: AXP20X_PWR_OUT_CTRL bits cleared in sleep
  * @dcdc2_sel: DCDC2 voltage selector in sleep, if @dcdc2_set
  * @dcdc2_set: DCDC2 has a sleep voltage
@@ -188,42 +185,52 @@ static int axp20x_sleep_parse_rail(struct device *consumer,
 	return 0;
 }
 
-/* Which chip and driver @pmic is, before its drvdata is used */
-static int axp20x_sleep_check_pmic(struct device *consumer, struct device *pmic)
+/*
+ * The AXP20x MFD's register map, the one its cells (axp20x-regulator among
+ * them) use: registered on @pmic by its probe, and gone with its unbind.
+ * Through it, the rails this code switches are switched in the regmap
+ * cache the regulator driver reads too. Taken by dev_get_regmap(), not
+ * from the MFD's drvdata, whose type only the MFD's driver may assume.
+ */
+static struct regmap *axp20x_sleep_regmap(struct device *consumer,
+					  struct device *pmic)
 {
-	struct axp20x_dev *axp20x;
+	struct i2c_client *client = i2c_verify_client(pmic);
+	struct regmap *regmap;
 	unsigned int type;
 	int ret;
 
+	if (!client)
+		return ERR_PTR(dev_err_probe(consumer, -ENODEV,
+					     "%s is no I2C device\n",
+					     dev_name(pmic)));
 	if (!device_is_bound(pmic))
-		return dev_err_probe(consumer, -EPROBE_DEFER,
-				     "%s is not bound yet\n", dev_name(pmic));
-	/* Only then is drvdata a struct axp20x_dev, set up by its probe */
-	if (!i2c_verify_client(pmic) ||
-	    strcmp(pmic->driver->name, AXP20X_I2C_DRIVER))
-		return dev_err_probe(consumer, -ENODEV,
-				     "%s has another driver\n", dev_name(pmic));
-	axp20x = dev_get_drvdata(pmic);
-	if (!axp20x || axp20x->dev != pmic || axp20x->variant != AXP209_ID)
-		return dev_err_probe(consumer, -ENODEV, "%s is not an AXP209\n",
-				     dev_name(pmic));
+		return ERR_PTR(dev_err_probe(consumer, -EPROBE_DEFER,
+					     "%s is not bound yet\n",
+					     dev_name(pmic)));
+	regmap = dev_get_regmap(pmic, NULL);
+	if (!regmap || !of_device_is_compatible(pmic->of_node,
+						"x-powers,axp209"))
+		return ERR_PTR(dev_err_probe(consumer, -ENODEV,
+					     "%s is no AXP209 with a register map\n",
+					     dev_name(pmic)));
 
 	/*
 	 * The MFD binds without a word to the chip (with no IRQ it reads
 	 * nothing): make sure there is one, so that a missing PMIC fails here
 	 * and not at the first suspend.
 	 */
-	ret = regmap_read_bypassed(axp20x->regmap, AXP209_IC_TYPE, &type);
+	ret = regmap_read_bypassed(regmap, AXP209_IC_TYPE, &type);
 	if (ret)
-		return dev_err_probe(consumer, ret,
-				     "no AXP209 answers at %#x (%s)\n",
-				     to_i2c_client(pmic)->addr, dev_name(pmic));
+		return ERR_PTR(dev_err_probe(consumer, ret,
+					     "no AXP209 answers at %#x (%s)\n",
+					     client->addr, dev_name(pmic)));
 	if ((type & AXP209_IC_TYPE_MASK) != AXP209_IC_TYPE_AXP209)
-		return dev_err_probe(consumer, -ENODEV,
-				     "%s: IC type %#x is no AXP209\n",
-				     dev_name(pmic), type);
+		return ERR_PTR(dev_err_probe(consumer, -ENODEV,
+					     "%s: IC type %#x is no AXP209\n",
+					     dev_name(pmic), type));
 
-	return 0;
+	return regmap;
 }
 
 /**
@@ -231,35 +238,36 @@ static int axp20x_sleep_check_pmic(struct device *consumer, struct device *pmic)
  * @consumer: the platform suspend code's device; owns the handle
  * @pmic: the PMIC's device (I2C client of an "x-powers,axp209" node)
  *
- * Checks that @pmic is an AXP209 bound to the axp20x I2C driver and that
- * the chip answers with the AXP209's IC type, and reads the sleep
- * configuration from the device tree. The handle uses the driver's
- * register map: the caller must keep @pmic bound while it uses the handle,
+ * Checks that @pmic is an AXP209 whose driver (the AXP20x MFD) is bound
+ * and registered its register map, and that the chip answers with the
+ * AXP209's IC type, and reads the sleep configuration from the device
+ * tree. The handle uses that register map, as the MFD's cells do: the
+ * caller must keep @pmic bound while it uses the handle,
  * with a device link from @consumer to @pmic (an unbind of the PMIC then
  * unbinds @consumer first).
  *
  * Return: the handle; ERR_PTR(-EPROBE_DEFER) while @pmic has no driver,
- * -ENODEV if it is not an AXP209 bound to that driver, the I2C error if
+ * -ENODEV if it is no AXP209 or its driver has no register map, the I2C
+ * error if
  * the chip does not answer, -EINVAL for a sleep configuration the chip
  * cannot apply.
  */
 struct axp20x_sleep *devm_axp20x_sleep_get(struct device *consumer,
 					   struct device *pmic)
 {
-	struct axp20x_dev *axp20x;
+	struct regmap *regmap;
 	struct axp20x_sleep *s;
 	int ret;
 
-	ret = axp20x_sleep_check_pmic(consumer, pmic);
-	if (ret)
-		return ERR_PTR(ret);
-	axp20x = dev_get_drvdata(pmic);
+	regmap = axp20x_sleep_regmap(consumer, pmic);
+	if (IS_ERR(regmap))
+		return ERR_CAST(regmap);
 
 	s = devm_kzalloc(consumer, sizeof(*s), GFP_KERNEL);
 	if (!s)
 		return ERR_PTR(-ENOMEM);
 	s->pmic = pmic;
-	s->regmap = axp20x->regmap;
+	s->regmap = regmap;
 
 	struct device_node *regulators __free(device_node) =
 		of_get_child_by_name(pmic->of_node, "regulators");

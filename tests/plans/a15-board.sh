@@ -13,7 +13,7 @@
 # kernels: all
 . ./lib/board.sh
 ktap_print_header
-ktap_set_plan 12
+ktap_set_plan 13
 
 check "a15.board" a15 "$BOARD"
 check "a15.dt-model" "V2P-CA15 vexpress-pm" "$(tr -d '\0' < /proc/device-tree/model)"
@@ -56,5 +56,9 @@ check "a15.mem.cpu1-off-and-back" "CPU_OFF CPU_ON 0-1" \
 	   tr '\n' ' ')$(cat /sys/devices/system/cpu/online)"
 check "a15.mem.wakeup-by-rtc" yes \
 	"$(grep -q 'machine_suspend\[3\] end' $T/trace && echo yes)"
+# A premature wake (before the alarm's second) or a second round is a stray
+# interrupt that enter let through
+check "a15.mem.one-round-not-premature" "1 yes" \
+	"$(trace_count machine_suspend) $([ "$cycle_rtc" -ge "$cycle_alarm" ] && echo yes)"
 trace_dump
 ktap_finished

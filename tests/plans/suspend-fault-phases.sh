@@ -9,8 +9,14 @@
 #   transfer NAKed (fault_whole_sleep): the suspend aborts in dpm_suspend.
 # - pd-off-nak, pd-off-timeout: the VMMC domain's noirq power-off fails;
 #   genpd keeps the domain on and the suspend goes on.
-# - pd-on-nak: the domain's resume_noirq power-on fails; genpd counts the
-#   domain on with its rail off, and the next cycle must not unbalance it.
+# - pd-on-nak: the domain's resume_noirq power-on NAKed once: the provider
+#   tries again, and the rail is on after the cycle.
+# - pd-on-dead: every try of that power-on fails, and of the first
+#   member's start (the Ethernet's runtime resume in resume_early; both
+#   members are runtime suspended in noirq, so genpd starts none there):
+#   genpd counts the domain on with its rail off, the member's resume
+#   fails, named in the log; the next member's start (the MMCI's) powers
+#   the rail again, and the next cycle must not unbalance it.
 # - sbcon-resume: the controller's runtime resume fails, for the first
 #   transfer of the suspend (the TMP105's): the suspend aborts, and the
 #   next transfer resumes the controller again.
@@ -19,7 +25,7 @@
 # - prepare-late-nak, wake-timeout: the platform's arming and disarming.
 # pmic: twl92230 axp209
 # trace-check:
-# timeout: 300
+# timeout: 600
 # kernels: all
 # oracle-skip: prepare-after-suspend prepare-before-suspend-late irqs-off-after-suspend-late
 # oracle-skip: prepare-late-after-noirq arming-in-prepare-late pmic-quiet-while-armed
@@ -37,11 +43,12 @@ rails() {
 	echo
 }
 
-# inject ATTR N: fail the Nth event the attribute counts, once
+# inject ATTR N [TIMES]: fail the Nth event the attribute counts, and the
+# TIMES - 1 after it
 inject() {
 	echo 1 > $F/$1/verbose
 	echo "$2" > $F/$1/space
-	echo 1 > $F/$1/times
+	echo "${3:-1}" > $F/$1/times
 	echo 100 > $F/$1/probability
 }
 
@@ -92,7 +99,7 @@ logged() { check "$1.logged" yes "$(dmesg | grep -qF "$2" && echo yes)"; }
 errno_of() { check "$1.errno" "$2" "$(cat $S/last_failed_errno)"; }
 
 ktap_print_header
-ktap_set_plan 59
+ktap_set_plan 68
 echo deep > /sys/power/mem_sleep
 # The domain stays on, so genpd switches it off over I2C in a noirq
 # callback; and the bus is quiet but for the suspend's own transfers.
@@ -144,17 +151,33 @@ for f in nak timeout; do
 	next pd-off-$f
 done
 
-# The domain's resume_noirq power-on NAKed: genpd marks the domain on
-# anyway (genpd_sync_power_on() ignores the error), the rail stays off;
-# the next cycle's power-off must not drop a reference never taken
+# The domain's resume_noirq power-on NAKed once: tried again, the rail on
 dmesg -c > /dev/null
 inject fail_nak "$pd_on"
 faulted pd-on-nak
 check "pd-on-nak.suspend-ok" 0 "$rc"
-logged pd-on-nak "failed to enable regulator: -ENXIO"
+logged pd-on-nak "failed to enable regulator (try 1 of 3): -ENXIO"
+logged pd-on-nak "regulator enabled on try 2"
 check "pd-on-nak.genpd-on" on "$(pd_status)"
-check "pd-on-nak.rails" "$(echo "$base" | sed 's/vmmc=enabled/vmmc=disabled/')" "$(rails)"
+check "pd-on-nak.rails" "$base" "$(rails)"
 next pd-on-nak
+
+# Every try NAKed, the power-on's three and the first member's start's
+# three: genpd marks the domain on anyway (genpd_sync_power_on() ignores
+# the error), and the member it starts first (the Ethernet, runtime
+# resumed in resume_early) fails its resume, named; the MMCI's start then
+# powers the rail; the next cycle's power-off must not drop a reference
+# never taken
+dmesg -c > /dev/null
+inject fail_nak "$pd_on" 6
+faulted pd-on-dead
+check "pd-on-dead.suspend-ok" 0 "$rc"
+logged pd-on-dead "failed to enable regulator: -ENXIO"
+logged pd-on-dead "$ETH_DEV left unpowered: -ENXIO"
+check "pd-on-dead.enable-tries" 6 "$(dmesg | grep -c 'power-domain-vmmc: failed to enable regulator\|power-domain-vmmc: regulator enabled on try')"
+check "pd-on-dead.genpd-on" on "$(pd_status)"
+check "pd-on-dead.rails" "$base" "$(rails)"
+next pd-on-dead
 echo 0 > $F/fault_whole_sleep
 
 # The controller's runtime resume fails, for the suspend's first transfer

@@ -23,7 +23,7 @@ processors:CPU_OFF:syscore_suspend
 core:syscore_suspend:machine_suspend"
 
 ktap_print_header
-ktap_set_plan 16
+ktap_set_plan 18
 check "mem.deep-offered" yes "$(grep -q deep /sys/power/mem_sleep && echo yes)"
 echo deep > /sys/power/mem_sleep
 
@@ -52,15 +52,22 @@ echo on > $MMCI/power/control
 # The domain on first: on the AXP209 its rail is in the sleep register
 await 5000 on pd_status > /dev/null
 gpio=$(pmic_get $PMIC_SLEEP_ARM)
-n=0 armed=0
+n=0 armed=0 premature=0 rounds=
 for i in 1 2 3; do
 	trace_start
-	suspend_cycle_rt mem && n=$((n + 1))
+	if suspend_cycle_rt mem; then
+		n=$((n + 1))
+		# Woken before the alarm's second: a stray interrupt enter let through
+		[ "$cycle_rtc" -ge "$cycle_alarm" ] || premature=$((premature + 1))
+	fi
+	rounds="$rounds$(trace_count machine_suspend) "
 	[ "$(pmic_get $PMIC_SLEEP_ARM)" = "$gpio" ] || armed=$((armed + 1))
 done
 echo auto > $MMCI/power/control
 check "mem.cycles.3-succeeded" 3 "$n"
 check "mem.cycles.pmic-disarmed-after-each" 0 "$armed"
+check "mem.cycles.no-premature-wake" 0 "$premature"
+check "mem.cycles.one-round-each" "1 1 1 " "$rounds"
 check "mem.cycles.wakeup-by-rtc" yes "$(grep -q 'machine_suspend\[3\] end' $T/trace && echo yes)"
 # Each overrun counts as a failed suspend; nothing else may
 check "mem.cycles.no-failures" "$OVERRUNS" "$(cat /sys/power/suspend_stats/fail)"

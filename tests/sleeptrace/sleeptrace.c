@@ -47,6 +47,7 @@ static const struct phase_text phase_texts[] = {
 	{ "CPU_OFF", "disable a non-boot CPU" },
 	{ "syscore_suspend", "syscore_suspend(): one CPU, interrupts off" },
 	{ "machine_suspend", "system wide enter(): the machine sleeps until a wakeup (sched_clock stops: no time passes in the trace)" },
+	{ "platform_stray_wake", "a stray wake, not the wakeup: the WFI in enter ended with no wakeup interrupt pending (irq0: none found); cleared, back to WFI in the same round" },
 	{ "syscore_resume", "syscore_resume()" },
 	{ "CPU_ON", "enable a non-boot CPU" },
 	{ "platform_wake", "system wide wake(): before any resume_noirq" },
@@ -388,6 +389,8 @@ static void explain(const struct trace *t)
 		printf("  %*s%s", depth * 2, "", e->name);
 		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
 			printf(" cpu%u", e->val);
+		if (!strcmp(e->name, "platform_stray_wake"))
+			printf(" irq%u", e->val);
 		printf(": %s", phase_text(e->name, e->val));
 		if (cbs && strncmp(e->name, "suspend_enter", 13))
 			printf(" [%d device callbacks%s]", cbs, failed ? ", some FAILED" : "");
@@ -441,6 +444,8 @@ static void phases(const struct trace *t)
 			printf("[%#x]", e->val);
 		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
 			printf(" cpu%u", e->val);
+		if (!strcmp(e->name, "platform_stray_wake"))
+			printf(" irq%u", e->val);
 		if (j >= 0)
 			printf(" | %.3f | %d |\n", span_ms(t, i, j), xfers);
 		else

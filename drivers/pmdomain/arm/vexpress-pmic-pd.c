@@ -41,6 +41,40 @@ to_vexpress_pmic_pd(struct generic_pm_domain *genpd)
 }
 
 /*
+ * Tries at enabling the rail before a power-on fails: a transfer to the
+ * PMIC that fails once (a NAK, a timeout on a busy bus) should not leave
+ * the domain's devices unpowered.
+ */
+#define VEXPRESS_PMIC_PD_TRIES	3
+
+/* With @pd->lock held */
+static int vexpress_pmic_pd_enable(struct vexpress_pmic_pd *pd)
+{
+	int ret, try;
+
+	if (!pd->supply)
+		return -ENODEV;
+	if (pd->enabled)
+		return 0;
+	for (try = 1; ; try++) {
+		ret = regulator_enable(pd->supply);
+		if (!ret)
+			break;
+		if (try == VEXPRESS_PMIC_PD_TRIES) {
+			dev_err(pd->dev, "failed to enable regulator: %pe\n",
+				ERR_PTR(ret));
+			return ret;
+		}
+		dev_warn(pd->dev, "failed to enable regulator (try %d of %d): %pe\n",
+			 try, VEXPRESS_PMIC_PD_TRIES, ERR_PTR(ret));
+	}
+	if (try > 1)
+		dev_info(pd->dev, "regulator enabled on try %d\n", try);
+	pd->enabled = true;
+	return 0;
+}
+
+/*
  * Both callbacks sleep (I2C to the PMIC): genpd calls them from runtime PM
  * of the members and from its own noirq system sleep callbacks, where the
  * I2C controller is still up because it is a supplier of the PMIC, which is
@@ -49,21 +83,9 @@ to_vexpress_pmic_pd(struct generic_pm_domain *genpd)
 static int vexpress_pmic_pd_power_on(struct generic_pm_domain *genpd)
 {
 	struct vexpress_pmic_pd *pd = to_vexpress_pmic_pd(genpd);
-	int ret;
 
 	guard(mutex)(&pd->lock);
-	if (!pd->supply)
-		return -ENODEV;
-	if (pd->enabled)
-		return 0;
-	ret = regulator_enable(pd->supply);
-	if (ret)
-		dev_err(pd->dev, "failed to enable regulator: %pe\n",
-			ERR_PTR(ret));
-	else
-		pd->enabled = true;
-
-	return ret;
+	return vexpress_pmic_pd_enable(pd);
 }
 
 static int vexpress_pmic_pd_power_off(struct generic_pm_domain *genpd)
@@ -90,6 +112,36 @@ static int vexpress_pmic_pd_power_off(struct generic_pm_domain *genpd)
 		pd->enabled = false;
 
 	return ret;
+}
+
+/*
+ * genpd's resume_noirq counts the domain on even when power_on failed
+ * (genpd_sync_power_on() ignores the error), and its members would resume
+ * unpowered, unaware. genpd starts each member that is not runtime
+ * suspended before its resume_noirq callback, and each member it runtime
+ * resumes: make sure the rail is on there, trying again, and fail that
+ * member's resume, named in the log, if it still cannot be. Stopping needs
+ * nothing: the rail goes off with the domain.
+ */
+static int vexpress_pmic_pd_start(struct device *dev)
+{
+	struct vexpress_pmic_pd *pd =
+		to_vexpress_pmic_pd(pd_to_genpd(dev->pm_domain));
+	int ret;
+
+	guard(mutex)(&pd->lock);
+	if (pd->enabled)
+		return 0;
+	ret = vexpress_pmic_pd_enable(pd);
+	if (ret)
+		dev_err(pd->dev, "%s left unpowered: %pe\n", dev_name(dev),
+			ERR_PTR(ret));
+	return ret;
+}
+
+static int vexpress_pmic_pd_stop(struct device *dev)
+{
+	return 0;
 }
 
 /*
@@ -213,6 +265,8 @@ static int vexpress_pmic_pd_probe(struct platform_device *pdev)
 	pd->genpd.name = dev_name(dev);
 	pd->genpd.power_on = vexpress_pmic_pd_power_on;
 	pd->genpd.power_off = vexpress_pmic_pd_power_off;
+	pd->genpd.dev_ops.start = vexpress_pmic_pd_start;
+	pd->genpd.dev_ops.stop = vexpress_pmic_pd_stop;
 
 	ret = pm_genpd_init(&pd->genpd, NULL, is_off);
 	if (ret) {

@@ -38,8 +38,9 @@
  * not run between rounds. A wakeup event, a reading at the threshold or a
  * failed read ends the loop with a full resume.
  *
- * Unmonitored, suspend_again sends the board back to sleep too when no
- * wakeup event ended the WFI: see vexpress_sleep_stray().
+ * Only an armed wakeup interrupt (or the monitor's timer) ends "enter":
+ * the board has no wakeup controller to keep other interrupts from ending
+ * the WFI, so enter filters them itself: see vexpress_sleep_wait().
  */
 
 #include <linux/bitfield.h>
@@ -54,6 +55,8 @@
 #include <linux/interrupt.h>
 #include <linux/io.h>
 #include <linux/irq.h>
+#include <linux/irqdesc.h>
+#include <linux/irqnr.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/mfd/axp20x-sleep.h>
@@ -68,6 +71,8 @@
 #include <linux/reboot.h>
 #include <linux/regulator/twl92230.h>
 #include <linux/suspend.h>
+
+#include <trace/events/power.h>
 
 #include <asm/proc-fns.h>
 
@@ -124,11 +129,12 @@ struct vexpress_sleep_pmic {
  * @wdt_rate: its count rate with TWD_WDT_PRESCALER, Hz
  * @wdt_ticks: the interval of the transition in progress; 0: not monitoring
  * @rounds: monitor rounds of the transition in progress
- * @strays: rounds in a row that no wakeup event ended
+ * @stray_wakes: WFIs that ended with no wakeup interrupt pending, since boot
  * @slept: enter ran in this round (a pm_test level stops before it)
  * @wakeups: wakeup event count when the first round went to sleep
  * @quiet: no wakeup event was in progress then
  * @stray_dir: debugfs directory of the stray-interrupt fault_attr
+ * @debugfs: debugfs directory of the counters
  */
 struct vexpress_sleep {
 	struct device *dev;
@@ -143,11 +149,12 @@ struct vexpress_sleep {
 	unsigned long wdt_rate;
 	u32 wdt_ticks;
 	unsigned int rounds;
-	unsigned int strays;
+	u32 stray_wakes;
 	bool slept;
 	unsigned int wakeups;
 	bool quiet;
 	struct dentry *stray_dir;
+	struct dentry *debugfs;
 };
 
 /* platform_suspend_ops take no context; suspend_set_ops() orders access */
@@ -163,11 +170,13 @@ MODULE_PARM_DESC(arm_in_prepare,
 #endif
 
 /*
- * Rounds in a row that may end with no wakeup event before the board is
- * resumed anyway, so that an interrupt stuck pending cannot keep it going
- * round suspend_enter() unseen.
+ * WFIs in one enter that may end with no wakeup interrupt pending before
+ * the board is resumed anyway. The stopped local timer leaves its
+ * interrupt pending once at most; more is a storm (an interrupt that
+ * cannot be cleared, or one raised again and again), and the board must
+ * not spin in enter with interrupts off, unseen.
  */
-#define VEXPRESS_SLEEP_MAX_STRAYS	8
+#define VEXPRESS_SLEEP_MAX_STRAYS	64
 
 #ifdef CONFIG_VEXPRESS_SLEEP_FAULT_INJECTION
 static DECLARE_FAULT_ATTR(stray_irq_attr);
@@ -281,7 +290,6 @@ static int vexpress_sleep_begin(suspend_state_t state)
 	vs->state = state;
 	vs->disarm_failed = false;
 	vs->rounds = 0;
-	vs->strays = 0;
 	vs->slept = false;
 	if (vs->sensor && state == PM_SUSPEND_MEM)
 		ticks = div_u64((u64)vs->wdt_rate * ms, MSEC_PER_SEC);
@@ -332,12 +340,23 @@ static void vexpress_sleep_monitor_start(struct vexpress_sleep *vs, u32 ticks)
 	       vs->wdt + TWD_WDT_CONTROL);
 }
 
-static void vexpress_sleep_monitor_stop(struct vexpress_sleep *vs)
+/* Stopped, its event cleared; the GIC may still hold its PPI pending */
+static void vexpress_sleep_monitor_halt(struct vexpress_sleep *vs)
 {
 	writel_relaxed(0, vs->wdt + TWD_WDT_CONTROL);
 	writel_relaxed(TWD_WDT_INTSTAT_EVENT, vs->wdt + TWD_WDT_INTSTAT);
+}
+
+static void vexpress_sleep_monitor_stop(struct vexpress_sleep *vs)
+{
+	vexpress_sleep_monitor_halt(vs);
 	irq_set_irqchip_state(vs->wdt_irq, IRQCHIP_STATE_PENDING, false);
 	disable_percpu_irq(vs->wdt_irq);
+}
+
+static bool vexpress_sleep_monitor_due(struct vexpress_sleep *vs)
+{
+	return readl_relaxed(vs->wdt + TWD_WDT_INTSTAT) & TWD_WDT_INTSTAT_EVENT;
 }
 
 /*
@@ -358,40 +377,137 @@ static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
 }
 
 /*
- * Fault injection's stray interrupt is the monitor's timer, started with
- * one tick to go and no monitoring: it ends the WFI at once, as the local
- * timer's interrupt does when left pending (vexpress_sleep_stray()).
+ * What ended the WFI, from the interrupts' pending state: true if an armed
+ * wakeup interrupt is pending, or one whose pending state cannot be read
+ * (behind a slow bus, or with no chip that reports it: then no filter, as
+ * before). Otherwise *@stray is the non-wakeup interrupt found pending and
+ * unmasked, 0 if none is (WFI may also end for no reason at all).
+ *
+ * A pending per-CPU interrupt is cleared: on this CPU, with the others
+ * off, that is a local timer that timekeeping_suspend() stopped after it
+ * fired (the TWD's PPI 29 on the Cortex-A9, the generic timer's on the
+ * Cortex-A15), or the monitor's TWD, stopped by now; either is reprogrammed
+ * before it is needed again. Any other is left pending for its driver
+ * (IRQF_NO_SUSPEND: it is handled when IRQs come back) and ends the WFI
+ * again, up to the caller's limit.
  */
+static bool vexpress_sleep_wake_pending(unsigned int *stray)
+{
+	unsigned int irq;
+
+	*stray = 0;
+	for (irq = irq_get_next_irq(0); irq < nr_irqs;
+	     irq = irq_get_next_irq(irq + 1)) {
+		struct irq_data *d = irq_get_irq_data(irq);
+		struct irq_chip *chip = d ? irq_data_get_irq_chip(d) : NULL;
+		bool wake, pending;
+
+		if (!chip)
+			continue;
+		wake = irqd_is_wakeup_armed(d);
+		/* A per-CPU interrupt's mask is per CPU, not in its irq_data */
+		if (!wake && !irq_is_percpu_devid(irq) && irqd_irq_masked(d))
+			continue;
+		if (chip->irq_bus_lock ||
+		    irq_get_irqchip_state(irq, IRQCHIP_STATE_PENDING,
+					  &pending)) {
+			if (wake)
+				return true;
+			continue;
+		}
+		if (!pending)
+			continue;
+		if (wake)
+			return true;
+		if (!*stray)
+			*stray = irq;
+		if (irq_is_percpu_devid(irq))
+			irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING,
+					      false);
+	}
+	return false;
+}
+
+/*
+ * Only a wakeup interrupt should end the sleep, but any interrupt that is
+ * enabled in the GIC and pending ends the WFI, and the board has no
+ * wakeup controller that lets only the armed ones through (as the i.MX
+ * GPC's masks, OMAP's wakeupgen or Tegra's PMC wake levels do). The local
+ * timer's interrupt is one: raised after arch_suspend_disable_irqs() and
+ * before timekeeping_suspend() stops the timer, it stays pending through
+ * enter (seen in real time, not under -icount). Taken for the
+ * wakeup, it would resume the board early, its alarm still set. So after
+ * each WFI the GIC's pending state tells whether a wakeup interrupt
+ * ended it; if none did, the stray is cleared (a stopped local timer's)
+ * or left to its driver, traced as platform_stray_wake[irq], counted, and
+ * the CPU waits again. With the monitor running, its timer running out
+ * ends the wait too. Returns how many WFIs ended with no wakeup pending.
+ *
+ * Fault injection's stray interrupt is the monitor's timer, started with
+ * one tick to go before a WFI, found pending after it, then stopped, as
+ * timekeeping_suspend() stops the local timer. (QEMU's GIC holds a level
+ * interrupt pending only while its line is up, so the timer must still be
+ * running for the scan to find it; the clearing is then a no-op.)
+ */
+static unsigned int vexpress_sleep_wait(struct vexpress_sleep *vs)
+{
+	u32 ticks = vs->wdt_ticks;
+	bool injected = false;
+	unsigned int n, irq = 0;
+
+	if (ticks)
+		vexpress_sleep_monitor_start(vs, ticks);
+	for (n = 0; n <= VEXPRESS_SLEEP_MAX_STRAYS; n++) {
+		bool stray = !ticks && vexpress_sleep_inject_stray(vs);
+
+		if (stray)
+			vexpress_sleep_monitor_start(vs, 1);
+		injected |= stray;
+		cpu_do_idle();
+		if (ticks && vexpress_sleep_monitor_due(vs))
+			break;
+		if (stray) {
+			while (!vexpress_sleep_monitor_due(vs))
+				cpu_relax();
+		}
+		if (vexpress_sleep_wake_pending(&irq))
+			break;
+		if (stray)
+			vexpress_sleep_monitor_halt(vs);
+		trace_suspend_resume(TPS("platform_stray_wake"), irq, true);
+		trace_suspend_resume(TPS("platform_stray_wake"), irq, false);
+		vs->stray_wakes++;
+	}
+	if (ticks || injected)
+		vexpress_sleep_monitor_stop(vs);
+	if (n > VEXPRESS_SLEEP_MAX_STRAYS)
+		dev_warn(vs->dev,
+			 "sleep ended by %u interrupts in a row that are no wakeup source (last: irq %u), resuming\n",
+			 n, irq);
+	return n;
+}
+
 static int vexpress_sleep_enter(suspend_state_t state)
 {
 	struct vexpress_sleep *vs = vexpress_sleep;
-	u32 ticks;
 
 	switch (state) {
 	case PM_SUSPEND_STANDBY:
 	case PM_SUSPEND_MEM:
 		vs->slept = true;
 		/*
-		 * A wakeup event between two rounds (the alarm, taken as an
-		 * ordinary interrupt before the noirq phase) stops the core
-		 * only if user space armed /sys/power/wakeup_count; without
-		 * that the WFI would wait for an alarm already gone.
+		 * A wakeup event between two monitor rounds (the alarm, taken
+		 * as an ordinary interrupt before the noirq phase) stops the
+		 * core only if user space armed /sys/power/wakeup_count;
+		 * without that the WFI would wait for an alarm already gone.
 		 */
-		if (vs->rounds || vs->strays) {
+		if (vs->rounds) {
 			if (vexpress_sleep_woken(vs))
 				return 0;
 		} else {
 			vs->quiet = pm_get_wakeup_count(&vs->wakeups, false);
 		}
-		ticks = vs->wdt_ticks;
-		if (!ticks && vexpress_sleep_inject_stray(vs))
-			ticks = 1;
-		if (ticks)
-			vexpress_sleep_monitor_start(vs, ticks);
-		/* WFI until a wakeup interrupt (the PL031 alarm) is pending */
-		cpu_do_idle();
-		if (ticks)
-			vexpress_sleep_monitor_stop(vs);
+		vexpress_sleep_wait(vs);
 		return 0;
 	default:
 		return -EINVAL;
@@ -436,13 +552,27 @@ static void vexpress_sleep_finish(void)
 
 /*
  * The TMP105 is the lm75 driver's, but that driver is system-suspended (its
- * .suspend put the chip in shutdown) and hwmon has no in-kernel reader: the
- * platform reads the chip's registers itself, as it arms the PMIC, through
- * the adapter, which resume_noirq has given back its normal transfers. No
- * one else touches the chip now: its driver does so only from its resume
- * callback and from sysfs, and user space is frozen. In shutdown the
- * temperature register holds a stale reading, so one conversion is started
- * (OS) and awaited: 37.5 ms at most at 9 bits, twice that per extra bit.
+ * .suspend put the chip in shutdown), and neither it nor hwmon offers an
+ * in-kernel read that converts: its thermal zone (HWMON_C_REGISTER_TZ)
+ * would read, through the suspended driver, the temperature register of a
+ * chip in shutdown, that is the last conversion before the suspend. So
+ * the platform reads the chip itself, as it arms the PMIC, through the
+ * adapter, which resume_noirq has given back its normal transfers. No one
+ * else touches the chip now: its driver does so only from its resume
+ * callback and from sysfs, and user space is frozen.
+ *
+ * The chip's rail (VAUX) is off in sleep on both PMIC profiles and came
+ * back in wake: the chip may have just powered up, converting at its reset
+ * resolution, its temperature register not yet written. Either way one
+ * conversion is started from shutdown (SD and OS: what the driver's
+ * suspend left, plus a one-shot) and awaited: 37.5 ms at most at 9 bits,
+ * twice that per extra bit. The chip stays in shutdown, as the driver's
+ * resume expects to find it.
+ *
+ * A real board would not share the sensor: a monitored sleep reads a
+ * sensor that the monitor owns, on a rail that stays on in sleep (the
+ * PMIC's own temperature or battery ADC, read by the platform), or keeps
+ * the sensor's driver out of system suspend.
  */
 static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
 {
@@ -452,41 +582,17 @@ static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
 	conf = i2c_smbus_read_byte_data(client, TMP105_REG_CONF);
 	if (conf < 0)
 		return conf;
-	if (conf & TMP105_CONF_SD) {
-		ret = i2c_smbus_write_byte_data(client, TMP105_REG_CONF,
-						conf | TMP105_CONF_OS);
-		if (ret)
-			return ret;
-		msleep(DIV_ROUND_UP(75 << FIELD_GET(TMP105_CONF_R, conf), 2));
-	}
+	ret = i2c_smbus_write_byte_data(client, TMP105_REG_CONF,
+					conf | TMP105_CONF_SD | TMP105_CONF_OS);
+	if (ret)
+		return ret;
+	msleep(DIV_ROUND_UP(75 << FIELD_GET(TMP105_CONF_R, conf), 2));
 	ret = i2c_smbus_read_word_swapped(client, TMP105_REG_TEMP);
 	if (ret < 0)
 		return ret;
 	/* Left-justified two's complement, 1/256 degree C per LSB */
 	*mc = sign_extend32(ret, 15) * 1000 / 256;
 	return 0;
-}
-
-/*
- * Only a wakeup interrupt should end the WFI, but any interrupt that is
- * enabled in the GIC and pending does. The local timer's is one: raised
- * after arch_suspend_disable_irqs() and before tick_suspend() stops the
- * timer, it stays pending through enter (3 cycles in 100, in one real-time
- * run on a busy QEMU host). Taken for the wakeup, it would resume the board
- * early, its alarm still set. With no wakeup event since the first round
- * went to sleep, the board goes back to sleep instead, as s2idle does after
- * a spurious wakeup; the core repeats suspend_enter() from the late suspend
- * phase on. A limit makes an interrupt stuck pending visible.
- */
-static bool vexpress_sleep_stray(struct vexpress_sleep *vs)
-{
-	if (vs->strays++ == VEXPRESS_SLEEP_MAX_STRAYS) {
-		dev_warn(vs->dev, "woken %u times in a row by no wakeup source, resuming\n",
-			 vs->strays);
-		return false;
-	}
-	pm_pr_dbg("vexpress-sleep: woken by no wakeup source, back to sleep\n");
-	return true;
 }
 
 /*
@@ -507,7 +613,7 @@ static bool vexpress_sleep_suspend_again(void)
 	if (!slept)
 		return false;
 	if (!vs->wdt_ticks)
-		return !vexpress_sleep_woken(vs) && vexpress_sleep_stray(vs);
+		return false;
 	if (vexpress_sleep_woken(vs)) {
 		pm_pr_dbg("vexpress-sleep: monitor: wakeup event after %u rounds, resuming\n",
 			  vs->rounds);
@@ -580,16 +686,15 @@ static int vexpress_sleep_hib_ok(void)
 }
 
 /*
- * One CPU, interrupts off, every device powered off: switch the board off.
- * Nothing comes back from here (hibernation_platform_enter() spins if this
- * returns), so say what it is: a power-off, as kernel_power_off() does. In
- * the PM core's SYSTEM_SUSPEND the power-off handlers' regmap locks
- * (vexpress-config's, axp20x's) would take their mutex: they go without
- * it only when the system goes down for good.
+ * One CPU, interrupts off, every device powered off: switch the board off
+ * through the sys-off handlers, as kernel_power_off() ends. The core's
+ * state stays SYSTEM_SUSPEND, the core's to set: the handlers' regmap locks
+ * (vexpress-config's, axp20x's) go without their mutex there only because
+ * system_entering_hibernation() says that nothing comes back from here
+ * (hibernation_platform_enter() spins if this returns).
  */
 static int vexpress_sleep_hib_enter(void)
 {
-	system_state = SYSTEM_POWER_OFF;
 	machine_power_off();
 	dev_err(vexpress_sleep->dev,
 		"hibernation: the board did not power off\n");
@@ -838,6 +943,8 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	vexpress_sleep_stray_debugfs(vs);
+	vs->debugfs = debugfs_create_dir("vexpress_sleep", NULL);
+	debugfs_create_u32("stray_wakes", 0444, vs->debugfs, &vs->stray_wakes);
 
 	platform_set_drvdata(pdev, vs);
 	vexpress_sleep = vs;
@@ -856,6 +963,7 @@ static void vexpress_sleep_remove(struct platform_device *pdev)
 	suspend_set_ops(NULL);
 	vexpress_sleep = NULL;
 	debugfs_remove_recursive(vs->stray_dir);
+	debugfs_remove_recursive(vs->debugfs);
 }
 
 static const struct of_device_id vexpress_sleep_of_match[] = {

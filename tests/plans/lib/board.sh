@@ -230,21 +230,34 @@ wakeup_events() {
 	done
 }
 
+# wakeup_irq: the armed wakeup interrupt that aborted the last suspend,
+# as "NUMBER NAME" (/sys/power/pm_wakeup_irq, /proc/interrupts), or none
+wakeup_irq() {
+	local irq
+	read -r irq 2>/dev/null < /sys/power/pm_wakeup_irq || { echo none; return; }
+	awk -v irq="$irq:" '$1 == irq { print irq, $NF; f = 1 } END { if (!f) print irq }' /proc/interrupts
+}
+
+# changed_sources: the wakeup sources whose event count moved since the
+# last suspend_cycle began
+changed_sources() {
+	wakeup_events | awk 'NR == FNR { n[$1] = $2; next }
+		$2 != n[$1] { print $1 }' /tmp/wakeup-events -
+}
+
 # alarm_overran: whether the last suspend_cycle failed only because its
 # own alarm fired before the CPUs were down (an overrun of the lead):
 # the write failed with EBUSY, the alarm's second had come when it
 # returned, and the RTC is the one wakeup source that counted events
 # meanwhile. Any other wakeup source, error or timing is no overrun.
 alarm_overran() {
-	local fails errno rtc changed
+	local fails errno rtc
 	read -r fails < /sys/power/suspend_stats/fail
 	read -r errno < /sys/power/suspend_stats/last_failed_errno
 	[ "$fails" = $((cycle_fails + 1)) ] && [ "$errno" = -16 ] && [ -n "$cycle_alarm" ] && [ "$cycle_rtc" -ge "$cycle_alarm" ] ||
 		return 1
 	rtc=$(basename "$(readlink /sys/class/rtc/rtc0/device)")
-	changed=$(wakeup_events | awk 'NR == FNR { n[$1] = $2; next }
-		$2 != n[$1] { print $1 }' /tmp/wakeup-events -)
-	[ "$changed" = "$rtc" ]
+	[ "$(changed_sources)" = "$rtc" ]
 }
 
 # suspend_cycle_rt STATE [PM_TEST]: suspend_cycle for the real-time plans,
@@ -256,6 +269,7 @@ suspend_cycle_rt() {
 	local try
 	for try in 1 2 3; do
 		suspend_cycle "$@" && return 0
+		ktap_print_msg "cycle failed (status $rc) after $(cycle_took) s, alarm $cycle_alarm, RTC $cycle_rtc, wakeup IRQ $(wakeup_irq), sources with events: $(changed_sources | tr '\n' ' ')"
 		[ $try != 3 ] && alarm_overran || return $rc
 		OVERRUNS=$((OVERRUNS + 1))
 		ktap_print_msg "overrun: the alarm ($cycle_alarm) fired before the CPUs were down, $(cycle_took) s after it was set; again"
