@@ -171,12 +171,14 @@ MODULE_PARM_DESC(arm_in_prepare,
 
 /*
  * WFIs in one enter that may end with no wakeup interrupt pending before
- * the board is resumed anyway. The stopped local timer leaves its
- * interrupt pending once at most; more is a storm (an interrupt that
+ * the board is resumed anyway. The stopped local timer ends one at most,
+ * then it is masked; more is a storm (an interrupt that
  * cannot be cleared, or one raised again and again), and the board must
  * not spin in enter with interrupts off, unseen.
  */
 #define VEXPRESS_SLEEP_MAX_STRAYS	64
+/* Per-CPU interrupts masked in one enter: the local timer, the monitor's */
+#define VEXPRESS_SLEEP_MAX_MASKED	4
 
 #ifdef CONFIG_VEXPRESS_SLEEP_FAULT_INJECTION
 static DECLARE_FAULT_ATTR(stray_irq_attr);
@@ -383,15 +385,20 @@ static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
  * before). Otherwise *@stray is the non-wakeup interrupt found pending and
  * unmasked, 0 if none is (WFI may also end for no reason at all).
  *
- * A pending per-CPU interrupt is cleared: on this CPU, with the others
- * off, that is a local timer that timekeeping_suspend() stopped after it
- * fired (the TWD's PPI 29 on the Cortex-A9, the generic timer's on the
- * Cortex-A15), or the monitor's TWD, stopped by now; either is reprogrammed
- * before it is needed again. Any other is left pending for its driver
- * (IRQF_NO_SUSPEND: it is handled when IRQs come back) and ends the WFI
- * again, up to the caller's limit.
+ * A pending per-CPU interrupt is masked in the GIC for the rest of the
+ * sleep (@masked, up to VEXPRESS_SLEEP_MAX_MASKED of them; the caller
+ * unmasks them): on this CPU, with the others off, that is a local timer
+ * that timekeeping_suspend() stopped after it fired (the TWD's PPI 29 on
+ * the Cortex-A9, the generic timer's on the Cortex-A15), or the monitor's
+ * TWD, stopped by now. Clearing its pending state is not enough: the
+ * stopped timer keeps its line up until its driver acks the event (seen in
+ * QEMU's TWD: 65 WFIs in a row ended by PPI 29), so masking it is what a
+ * wakeup controller would do; its driver takes the event once IRQs are back.
+ * Any other is left pending for its driver (IRQF_NO_SUSPEND: it is handled
+ * when IRQs come back) and ends the WFI again, up to the caller's limit.
  */
-static bool vexpress_sleep_wake_pending(unsigned int *stray)
+static bool vexpress_sleep_wake_pending(unsigned int *stray,
+					unsigned int *masked, unsigned int *n_masked)
 {
 	unsigned int irq;
 
@@ -421,7 +428,12 @@ static bool vexpress_sleep_wake_pending(unsigned int *stray)
 			return true;
 		if (!*stray)
 			*stray = irq;
-		if (irq_is_percpu_devid(irq))
+		if (!irq_is_percpu_devid(irq))
+			continue;
+		if (*n_masked < VEXPRESS_SLEEP_MAX_MASKED &&
+		    !irq_set_irqchip_state(irq, IRQCHIP_STATE_MASKED, true))
+			masked[(*n_masked)++] = irq;
+		else
 			irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING,
 					      false);
 	}
@@ -453,7 +465,8 @@ static unsigned int vexpress_sleep_wait(struct vexpress_sleep *vs)
 {
 	u32 ticks = vs->wdt_ticks;
 	bool injected = false;
-	unsigned int n, irq = 0;
+	unsigned int masked[VEXPRESS_SLEEP_MAX_MASKED];
+	unsigned int n, i, n_masked = 0, irq = 0;
 
 	if (ticks)
 		vexpress_sleep_monitor_start(vs, ticks);
@@ -470,7 +483,7 @@ static unsigned int vexpress_sleep_wait(struct vexpress_sleep *vs)
 			while (!vexpress_sleep_monitor_due(vs))
 				cpu_relax();
 		}
-		if (vexpress_sleep_wake_pending(&irq))
+		if (vexpress_sleep_wake_pending(&irq, masked, &n_masked))
 			break;
 		if (stray)
 			vexpress_sleep_monitor_halt(vs);
@@ -478,6 +491,8 @@ static unsigned int vexpress_sleep_wait(struct vexpress_sleep *vs)
 		trace_suspend_resume(TPS("platform_stray_wake"), irq, false);
 		vs->stray_wakes++;
 	}
+	for (i = 0; i < n_masked; i++)
+		irq_set_irqchip_state(masked[i], IRQCHIP_STATE_MASKED, false);
 	if (ticks || injected)
 		vexpress_sleep_monitor_stop(vs);
 	if (n > VEXPRESS_SLEEP_MAX_STRAYS)
