@@ -403,8 +403,7 @@ static bool vexpress_sleep_wake_pending(unsigned int *stray,
 	unsigned int irq;
 
 	*stray = 0;
-	for (irq = irq_get_next_irq(0); irq < nr_irqs;
-	     irq = irq_get_next_irq(irq + 1)) {
+	for_each_active_irq(irq) {
 		struct irq_data *d = irq_get_irq_data(irq);
 		struct irq_chip *chip = d ? irq_data_get_irq_chip(d) : NULL;
 		bool wake, pending;
