@@ -172,14 +172,15 @@ fi
 # does not know. Then only W=1 ran: say so.
 if grep -q 'C=1 specified, but' "$out/build" 2> /dev/null; then
 	gate "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
-	skip sparse "the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1) (a sparse newer than 0.6.4 with __typeof_unqual__ would run)"
+	skip sparse "needs a sparse newer than 0.6.4, with __typeof_unqual__ (the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1))"
 else
 	gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
 fi
 
 # kernel-doc
+# (in upstream files, only on the lines we add, as for W=1)
 "$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) \
-	> "$out/kdoc" 2>&1
+	2>&1 | upstream_filter > "$out/kdoc"
 gate "kernel-doc" "$out/kdoc"
 
 # clang-format: differences only where scripts/clang-format.allow says

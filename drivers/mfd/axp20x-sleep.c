@@ -209,11 +209,13 @@ static struct regmap *axp20x_sleep_regmap(struct device *consumer,
 					     "%s is not bound yet\n",
 					     dev_name(pmic)));
 	regmap = dev_get_regmap(pmic, NULL);
-	if (!regmap || !of_device_is_compatible(pmic->of_node,
-						"x-powers,axp209"))
-		return ERR_PTR(dev_err_probe(consumer, -ENODEV,
-					     "%s is no AXP209 with a register map\n",
-					     dev_name(pmic)));
+	if (!regmap ||
+	    !of_device_is_compatible(pmic->of_node, "x-powers,axp209")) {
+		ret = dev_err_probe(consumer, -ENODEV,
+				    "%s is no AXP209 with a register map\n",
+				    dev_name(pmic));
+		return ERR_PTR(ret);
+	}
 
 	/*
 	 * The MFD binds without a word to the chip (with no IRQ it reads

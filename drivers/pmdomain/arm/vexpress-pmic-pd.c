@@ -65,7 +65,8 @@ static int vexpress_pmic_pd_enable(struct vexpress_pmic_pd *pd)
 				ERR_PTR(ret));
 			return ret;
 		}
-		dev_warn(pd->dev, "failed to enable regulator (try %d of %d): %pe\n",
+		dev_warn(pd->dev,
+			 "failed to enable regulator (try %d of %d): %pe\n",
 			 try, VEXPRESS_PMIC_PD_TRIES, ERR_PTR(ret));
 	}
 	if (try > 1)

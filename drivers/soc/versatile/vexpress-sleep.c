@@ -398,7 +398,8 @@ static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
  * when IRQs come back) and ends the WFI again, up to the caller's limit.
  */
 static bool vexpress_sleep_wake_pending(unsigned int *stray,
-					unsigned int *masked, unsigned int *n_masked)
+					unsigned int *masked,
+					unsigned int *n_masked)
 {
 	unsigned int irq;
 
