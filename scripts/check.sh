@@ -273,7 +273,14 @@ gate "bindings: dt-doc-validate, yamllint, examples validated ($nb bindings)" "$
 
 # Board DTBs against all schemas; a finding counts as ours unless the
 # upstream DTB the board file includes has it too (those are listed, not
-# counted).
+# counted). A finding is compared without what our additions change in
+# its text but not in what it says: the values of a node that a schema
+# rejects whole ("False schema does not allow {...}": its property names
+# stay; phandle numbers shift with every labelled node we add), and the
+# names that a pattern-only schema of the parent bus rejects in a child
+# (7.3's gpio-mxs.yaml and fsl,qe.yaml, with Debian 12's dt-schema 2022.08,
+# are applied to the vexpress simple-bus nodes): the child's own binding
+# still validates those properties; its path and the patterns stay.
 : > "$out/dtbs"
 rm -f "$out"/dtbs.*.done
 for pair in vexpress-pm-ca9:vexpress-v2p-ca9 vexpress-pm-ca15:vexpress-v2p-ca15-tc1 \
@@ -288,7 +295,9 @@ for pair in vexpress-pm-ca9:vexpress-v2p-ca9 vexpress-pm-ca15:vexpress-v2p-ca15-
 		key=dtb-$(cat "$out/schema.json" "$dtb" | sha256sum | cut -c1-16)
 		cached "$key" "$out/dtbs.$d.raw" dt-validate -s "$out/schema.json" "$dtb"
 		cat "$out/dtbs.$d.raw" "$out/dtbs.$d.raw.err" |
-			sed -E "s|^.*/$d.dtb: ||; s/: \{.*\} (should|is)/: {...} \1/" |
+			sed -E -e "s|^.*/$d.dtb: ||; s/: \{.*\} (should|is)/: {...} \1/" \
+				-e ':a' -e 's/(does not allow \{.*)\[[^][]*\]/\1_/' -e 'ta' \
+				-e "s/^(.*: )'.*' (do|does) not match any of the regexes: /\1... \2 not match any of the regexes: /" |
 			sort -u > "$out/dtbs.$d"
 	done
 	comm -23 "$out/dtbs.$ours" "$out/dtbs.$upstream" | sed "s|^|$ours: |" >> "$out/dtbs"
