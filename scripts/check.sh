@@ -178,9 +178,11 @@ else
 fi
 
 # kernel-doc
-# (in upstream files, only on the lines we add, as for W=1)
-"$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) \
-	2>&1 | upstream_filter > "$out/kdoc"
+# (in upstream files, only on the lines we add, as for W=1; 7.3's
+# kernel-doc, in Python, says "Warning: FILE:LINE ...", 6.12's
+# "FILE:LINE: warning: ...": one form for the filter)
+"$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) 2>&1 |
+	sed -E 's/^Warning: ([^ :]+):([0-9]+) /\1:\2: warning: /' | upstream_filter > "$out/kdoc"
 gate "kernel-doc" "$out/kdoc"
 
 # clang-format: differences only where scripts/clang-format.allow says
