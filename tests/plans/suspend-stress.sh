@@ -42,11 +42,42 @@ slowest() {
 	END { print slow ? slow : "none", max + 0, at + 0, r + 0, s + 0 }' $T/trace
 }
 
+# abort_class: name the cause of cycle $i's failed suspend, from the
+# trace (lib/board.sh abort_cause) and suspend_stats. QEMU's PL031 fires
+# the match register's whole seconds after the register's write (hw/rtc/
+# pl031.c pl031_set_alarm), so this cycle's alarm fires 2 s after its
+# marker, 1 s if the second turned between the read and the write.
+# "overrun": the write failed with EBUSY, and the one wakeup source that
+# fired (and the one the PM core named, if it named one) is the PL031
+# alarm, as its device's wakeup source or as its armed IRQ, 1 s or more
+# after the marker: the entry outlasted the alarm's lead. "early-alarm":
+# the same but before 1 s. Anything else is "other". Each goes to
+# $aborts as "CYCLE:CLASS" for the result line, the cause to the log.
+abort_class() {
+	local errno cause src class=other
+	read -r errno < $STATS/last_failed_errno
+	cause=$(abort_cause "cycle $i")
+	src=${cause%%, abort *}
+	case $errno:${cause##*, named: } in
+	-16:"$rtc_dev" | -16:none)
+		case $src in
+		*", "*) ;;	# more than one source fired
+		"source $rtc_dev +0."* | "source irq:$rtc_irq +0."*) class=early-alarm ;;
+		"source $rtc_dev +"* | "source irq:$rtc_irq +"*)
+			class=overrun overruns=$((overruns + 1)) ;;
+		esac ;;
+	esac
+	aborts="$aborts$i:$class "
+	[ $shown -lt 20 ] && ktap_print_msg "cycle $i: $class (errno $errno, alarm $alarm, RTC at return $woke): $cause"
+}
+rtc_dev=$(basename "$(readlink $RTC/device)")
+rtc_irq=$(awk '$NF == "rtc-pl031" { sub(/:/, "", $1); print $1 }' /proc/interrupts)
+
 # Guest CPU time so far (all but idle), in USER_HZ (100) ticks
 busy() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 }' /proc/stat; }
 
 ktap_print_header
-ktap_set_plan 9
+ktap_set_plan 10
 # The interrupts by number, for the sleep controller's stray wake lines
 sed 's/^/# /' /proc/interrupts
 echo deep > /sys/power/mem_sleep
@@ -65,14 +96,19 @@ read -r fail0 < $STATS/fail
 # BUG, Oops, lockdep, KASAN) are all at KERN_WARNING or above.
 read -r printk < /proc/sys/kernel/printk
 echo 5 > /proc/sys/kernel/printk
+abort_trace_on
 ktap_print_msg "$cycles cycles"
 start=$(date +%s)
 
 i=0 succeeded=0 failed=0 premature=0 late=0 armed=0 noshake=0 shown=0
 slow_us=0 slow_name=none slow_at=0 chunk=1 rounds=0 strays=0 busy0=$(busy)
+overruns=0 aborts=
 while [ $i -lt "$cycles" ]; do
 	i=$((i + 1))
 	read -r before < $STATS/success
+	# The marker before the read: the alarm fires 1 or 2 s after it
+	# (abort_class)
+	echo "cycle $i" > $T/trace_marker
 	read -r now < $RTC/since_epoch
 	alarm=$((now + 2))
 	echo "$alarm" > $RTC/wakealarm
@@ -90,6 +126,7 @@ while [ $i -lt "$cycles" ]; do
 	else
 		failed=$((failed + 1)) why=" failed (rc $rc)"
 		[ "$rc" = nohandshake ] && noshake=$((noshake + 1))
+		abort_class
 	fi
 	[ -n "$left" ] && armed=$((armed + 1)) why="$why alarm-left"
 	if [ -n "$why" ]; then
@@ -110,10 +147,13 @@ busy1=$(busy)
 
 secs=$(($(date +%s) - start))
 echo "$printk" > /proc/sys/kernel/printk
+echo 0 > /sys/power/pm_debug_messages
 check "stress.cycles-succeeded" "$cycles" "$succeeded"
 check "stress.counted-by-suspend_stats" "$((ok0 + cycles)) $fail0" \
 	"$(cat $STATS/success) $(cat $STATS/fail)"
 check "stress.no-premature-wake" 0 "$premature"
+# Every aborted cycle by its cause ("CYCLE:CLASS", abort_class)
+check "stress.no-abort" "" "$aborts"
 check "stress.no-late-wake" 0 "$late"
 # One machine_suspend per counted cycle (failed ones have none)
 check "stress.one-round-per-cycle" "$succeeded" "$rounds"
@@ -121,5 +161,5 @@ check "stress.alarm-cleared" 0 "$armed"
 check "stress.domain-idle-after" off "$(await 5000 off pd_status)"
 pmic_dump > /tmp/pmic-after
 check "stress.pmic-registers-identical" "" "$(pmic_changed /tmp/pmic-before /tmp/pmic-after)"
-ktap_print_msg "stress: cycles=$cycles succeeded=$succeeded failed=$failed premature=$premature late=$late alarm-left=$armed no-handshake=$noshake rounds=$rounds stray-wakes=$strays slowest=$slow_name $((slow_us / 1000)).$(printf %03d $((slow_us % 1000))) ms (cycle $slow_at) guest-busy-ms-per-cycle=$(((busy1 - busy0) * 1000 / 100 / cycles)) guest-seconds=$secs"
+ktap_print_msg "stress: cycles=$cycles succeeded=$succeeded failed=$failed premature=$premature late=$late alarm-left=$armed no-handshake=$noshake overruns=$overruns rounds=$rounds stray-wakes=$strays slowest=$slow_name $((slow_us / 1000)).$(printf %03d $((slow_us % 1000))) ms (cycle $slow_at) guest-busy-ms-per-cycle=$(((busy1 - busy0) * 1000 / 100 / cycles)) guest-seconds=$secs"
 ktap_finished
