@@ -2,12 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 # Deep suspend/resume cycles in a row, each judged as ChromeOS's
 # suspend_stress_test judges one: suspend_stats counts it a success, the
-# board wakes at the second the RTC alarm was set for (not before: a
-# premature wake; not more than a second after: a late one), the alarm is
-# no longer set, and no kernel report appears (the runner judges the
-# console); at the end the PMIC's registers read as before (but those
-# the chip library says count time) and a summary line gives the counts
-# and the slowest phase seen.
+# board wakes at the second the RTC alarm was set for (not before, and by
+# the PL031's interrupt, else a premature wake; not more than a second
+# later, else a late one), the alarm is no longer set, and no kernel
+# report appears (the runner judges the console); an aborted cycle is named by
+# its cause (abort_class). At the end the PMIC's registers read as before
+# (but those the chip library says count time) and a summary line gives
+# the counts, the slowest phase and the longest entry seen.
 # STRESS_CYCLES on the kernel command line (make stress CYCLES=N) sets the
 # count; the suite runs the short form.
 # timeout: 240
@@ -20,18 +21,29 @@ STATS=/sys/power/suspend_stats
 
 # slowest FIRST: the slowest phase in the trace of the cycles since cycle
 # FIRST (power:suspend_resume; suspend_enter is the sync and the freeze),
-# as "NAME MICROSECONDS CYCLE ROUNDS STRAYS", but for machine_suspend: the
-# trace clock stops in the sleep. ROUNDS counts machine_suspend (one a
-# cycle: enter clears a stray interrupt itself), STRAYS the stray wakes it
-# cleared (platform_stray_wake). One awk for many cycles: a fork per cycle
-# would cost more guest time than the kernel's whole suspend and resume.
+# as "NAME MICROSECONDS CYCLE ROUNDS STRAYS ENTRY ENTRY_CYCLE", but for
+# machine_suspend: the trace clock stops in the sleep. ROUNDS counts
+# machine_suspend (one a cycle: enter clears a stray interrupt itself),
+# STRAYS the stray wakes it cleared (platform_stray_wake). ENTRY is the
+# longest time from a cycle's marker (the alarm's arming) to its
+# machine_suspend, in microseconds: what the alarm's lead must cover.
+# One awk for many cycles: a fork per cycle would cost more guest time
+# than the kernel's whole suspend and resume.
 slowest() {
-	awk -v first="$1" '/suspend_resume: / {
+	awk -v first="$1" '/ tracing_mark_write: cycle / {
+		t = $0; sub(/: tracing_mark_write: .*/, "", t); n = split(t, f, " ")
+		mark = f[n]; marked = $NF
+	}
+	/suspend_resume: / {
 		split($0, a, "suspend_resume: "); split(a[2], w, " ")
 		name = w[1]; sub(/\[[0-9]+\]$/, "", name)
 		t = $0; sub(/: suspend_resume: .*/, "", t); n = split(t, f, " "); t = f[n]
 		if (name == "suspend_enter" && w[2] == "begin") c++
-		if (name == "machine_suspend" && w[2] == "begin") r++
+		if (name == "machine_suspend" && w[2] == "begin") {
+			r++
+			us = int((t - mark) * 1000000 + 0.5)
+			if (mark != "" && us > entry) { entry = us; entry_at = marked }
+		}
 		if (name == "platform_stray_wake" && w[2] == "begin") s++
 		if (w[2] == "begin") start[name] = t
 		else if (name in start && name != "machine_suspend") {
@@ -39,7 +51,10 @@ slowest() {
 			if (us > max) { max = us; slow = name; at = first + c - 1 }
 		}
 	}
-	END { print slow ? slow : "none", max + 0, at + 0, r + 0, s + 0 }' $T/trace
+	END {
+		print slow ? slow : "none", max + 0, at + 0, r + 0, s + 0,
+			entry + 0, entry_at + 0
+	}' $T/trace
 }
 
 # abort_class: name the cause of cycle $i's failed suspend, from the
@@ -102,7 +117,7 @@ start=$(date +%s)
 
 i=0 succeeded=0 failed=0 premature=0 late=0 armed=0 noshake=0 shown=0
 slow_us=0 slow_name=none slow_at=0 chunk=1 rounds=0 strays=0 busy0=$(busy)
-overruns=0 aborts=
+overruns=0 aborts= entry_us=0 entry_at=0
 while [ $i -lt "$cycles" ]; do
 	i=$((i + 1))
 	read -r before < $STATS/success
@@ -116,12 +131,17 @@ while [ $i -lt "$cycles" ]; do
 	wakeup_count_handshake && { echo mem > /sys/power/state; rc=$?; }
 	read -r woke < $RTC/since_epoch
 	read -r left < $RTC/wakealarm
+	# The armed interrupt that ended the sleep (none: ENODATA)
+	wirq=
+	read -r wirq 2>/dev/null < /sys/power/pm_wakeup_irq
 	read -r after < $STATS/success
 	why=
 	if [ "$rc" = 0 ] && [ "$after" = $((before + 1)) ]; then
 		succeeded=$((succeeded + 1))
-		# Woken by anything but the alarm, or the alarm lost
-		[ "$woke" -lt "$alarm" ] && premature=$((premature + 1)) why=" premature"
+		# Woken by anything but the alarm: before its second, or by
+		# no armed interrupt or another one than the PL031's
+		[ "$woke" -lt "$alarm" ] || [ "$wirq" != "$rtc_irq" ] &&
+			premature=$((premature + 1)) why=" premature (wakeup IRQ ${wirq:-none})"
 		[ "$woke" -gt $((alarm + 1)) ] && late=$((late + 1)) why=" late"
 	else
 		failed=$((failed + 1)) why=" failed (rc $rc)"
@@ -138,6 +158,7 @@ while [ $i -lt "$cycles" ]; do
 		set -- $(slowest $chunk)
 		[ "$2" -gt $slow_us ] && slow_name=$1 slow_us=$2 slow_at=$3
 		rounds=$((rounds + $4)) strays=$((strays + $5))
+		[ "$6" -gt $entry_us ] && entry_us=$6 entry_at=$7
 		echo > $T/trace
 		chunk=$((i + 1))
 	fi
@@ -161,5 +182,5 @@ check "stress.alarm-cleared" 0 "$armed"
 check "stress.domain-idle-after" off "$(await 5000 off pd_status)"
 pmic_dump > /tmp/pmic-after
 check "stress.pmic-registers-identical" "" "$(pmic_changed /tmp/pmic-before /tmp/pmic-after)"
-ktap_print_msg "stress: cycles=$cycles succeeded=$succeeded failed=$failed premature=$premature late=$late alarm-left=$armed no-handshake=$noshake overruns=$overruns rounds=$rounds stray-wakes=$strays slowest=$slow_name $((slow_us / 1000)).$(printf %03d $((slow_us % 1000))) ms (cycle $slow_at) guest-busy-ms-per-cycle=$(((busy1 - busy0) * 1000 / 100 / cycles)) guest-seconds=$secs"
+ktap_print_msg "stress: cycles=$cycles succeeded=$succeeded failed=$failed premature=$premature late=$late alarm-left=$armed no-handshake=$noshake overruns=$overruns rounds=$rounds stray-wakes=$strays slowest=$slow_name $((slow_us / 1000)).$(printf %03d $((slow_us % 1000))) ms (cycle $slow_at) longest-entry=$((entry_us / 1000)).$(printf %03d $((entry_us % 1000))) ms (cycle $entry_at) guest-busy-ms-per-cycle=$(((busy1 - busy0) * 1000 / 100 / cycles)) guest-seconds=$secs"
 ktap_finished
