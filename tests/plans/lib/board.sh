@@ -284,8 +284,10 @@ abort_trace_on() {
 # (MESSAGE), named: NAMES". NAME is a wakeup source that was activated,
 # or irq:N for an armed wakeup interrupt that came after the device IRQs
 # were suspended (it counts no event: pm_system_irq_wakeup); PHASE the PM
-# core's innermost phase then running; NAMES the sources that
-# pm_print_active_wakeup_sources printed, or none.
+# core's innermost phase begun and not ended (syscore_suspend traces no
+# end when it aborts); NAMES the sources that
+# pm_print_active_wakeup_sources printed, or none (it prints only for a
+# counted event, not for an armed IRQ).
 abort_cause() {
 	awk -v mark="$1" '
 	function ts(ev,  t, f, n) {
