@@ -71,17 +71,20 @@ slowest() {
 # both, the IRQ in the entry and the handler in the unwind), the PM core
 # named no other, and the first fired $lead - 1 s or more after the
 # marker: the entry outlasted the alarm's lead. "early-alarm": the same
-# but sooner. Anything else is "other". Each goes to $aborts as
-# "CYCLE:CLASS" for the result line, the cause to the log.
+# but sooner. "no-handshake": the cycle wrote no state (the alarm had
+# fired, or events kept coming, before the wakeup_count handshake took).
+# Anything else is "other". Each goes to $aborts as "CYCLE:CLASS" for
+# the result line, the cause to the log.
 abort_class() {
 	local errno cause src t class=other
 	read -r errno < $STATS/last_failed_errno
 	cause=$(abort_cause "cycle $i")
 	src=${cause%%, abort *}
 	src=${src#source }
-	case $errno:${cause##*, named: }:$src in
-	-16:"$rtc_dev":none | -16:none:none) ;;
-	-16:"$rtc_dev":* | -16:none:*)
+	case $rc:$errno:${cause##*, named: }:$src in
+	nohandshake:*) class=no-handshake ;;
+	*:-16:"$rtc_dev":none | *:-16:none:none) ;;
+	*:-16:"$rtc_dev":* | *:-16:none:*)
 		if [ -z "$(echo "$src" | tr , '\n' |
 			grep -v -e "^ *$rtc_dev +" -e "^ *irq:$rtc_irq +")" ]; then
 			t=${src%%,*} t=${t#* +} t=${t%%.*}
