@@ -205,6 +205,8 @@ suspend_cycle() {
 	# "Suspend entry in real time"). An entry stalled past the lead
 	# aborts, correctly, on this alarm: alarm_overran tells that case from
 	# any other.
+	# The arming's time in the trace, if one runs (abort_cause)
+	echo arm 2>/dev/null > $T/trace_marker
 	echo +4 > /sys/class/rtc/rtc0/wakealarm
 	read -r cycle_alarm < /sys/class/rtc/rtc0/wakealarm
 	read -r cycle_start _ < /proc/uptime
@@ -260,6 +262,79 @@ alarm_overran() {
 	[ "$(changed_sources)" = "$rtc" ]
 }
 
+# abort_trace_on: trace what names the cause of an aborted suspend, beside
+# what the plan traces already: every wakeup source's activation, and the
+# kernel's messages about wakeups and aborts as printk:console events
+# ("Freezing ... aborted", "Wakeup pending. Abort CPU freeze", and with
+# pm_debug_messages, once the target state is set, after the freezer:
+# "Wakeup pending, aborting suspend" and the active wakeup sources;
+# those are KERN_DEBUG, so not on the console). All are timed by the
+# trace clock, as the marker a cycle writes when it arms its alarm
+# (abort_cause).
+abort_trace_on() {
+	echo 1 > /sys/power/pm_debug_messages
+	echo 1 > $T/events/power/wakeup_source_activate/enable
+	echo 'msg ~ "*ake*" || msg ~ "*bort*"' > $T/events/printk/console/filter
+	echo 1 > $T/events/printk/console/enable
+}
+
+# abort_cause MARK [FILE]: why the suspend after the trace marker MARK
+# failed, from the capture (abort_trace_on), times in seconds after the
+# marker: "source NAME +S s in PHASE[, NAME +S s in PHASE...], abort +A s
+# (MESSAGE), named: NAMES". NAME is a wakeup source that was activated,
+# or irq:N for an armed wakeup interrupt that came after the device IRQs
+# were suspended (it counts no event: pm_system_irq_wakeup); PHASE the PM
+# core's innermost phase begun and not ended (syscore_suspend traces no
+# end when it aborts); NAMES the sources that
+# pm_print_active_wakeup_sources printed, or none (it prints only for a
+# counted event, not for an armed IRQ).
+abort_cause() {
+	awk -v mark="$1" '
+	function ts(ev,  t, f, n) {
+		t = $0; sub(" " ev ": .*", "", t); n = split(t, f, " ")
+		sub(/:$/, "", f[n]); return f[n]
+	}
+	function where() {
+		return depth ? stack[depth] : began ? "no phase" : "before suspend_enter"
+	}
+	# From the last marker MARK to the next other marker
+	/ tracing_mark_write: / {
+		on = ($0 ~ "tracing_mark_write: " mark "$")
+		if (on) {
+			t0 = ts("tracing_mark_write"); found = 1; src = ""
+			depth = 0; began = 0; abort = ""; named = ""
+		}
+		next
+	}
+	!on { next }
+	/ suspend_resume: / {
+		split($0, a, "suspend_resume: "); split(a[2], w, " ")
+		if (w[2] == "begin") { stack[++depth] = w[1]; began = 1 }
+		else while (depth > 0 && stack[depth--] != w[1]) ;
+	}
+	/ wakeup_source_activate: / {
+		split($0, a, "wakeup_source_activate: "); split(a[2], w, " ")
+		src = src (src ? ", " : "") sprintf("%s +%.3f s in %s", w[1],
+			ts("wakeup_source_activate") - t0, where())
+	}
+	/ console: / {
+		m = $0; sub(/.* console: /, "", m)
+		if (m ~ /Triggering wakeup from IRQ /) {
+			n = m; sub(/.*IRQ /, "", n)
+			src = src (src ? ", " : "") sprintf("irq:%s +%.3f s in %s", n,
+				ts("console") - t0, where())
+		}
+		if (m ~ /active wakeup source: /) { sub(/.*source: /, "", m); named = named (named ? " " : "") m }
+		else if (m ~ /Wakeup pending|abort|Abort|early wake/ && abort == "")
+			abort = sprintf("+%.3f s (%s)", ts("console") - t0, m)
+	}
+	END {
+		if (!found) { print "no marker " mark " in the trace"; exit }
+		printf "source %s, abort %s, named: %s\n", src ? src : "none",
+			abort ? abort : "none", named ? named : "none"
+	}' "${2:-$T/trace}"
+}
+
 # suspend_cycle_rt STATE [PM_TEST]: suspend_cycle for the real-time plans,
 # run again (with a fresh trace if one is on) after an overrun
 # (alarm_overran), at most twice; OVERRUNS counts them, and each one is
@@ -267,9 +342,12 @@ alarm_overran() {
 OVERRUNS=0
 suspend_cycle_rt() {
 	local try
+	abort_trace_on
 	for try in 1 2 3; do
 		suspend_cycle "$@" && return 0
 		ktap_print_msg "cycle failed (status $rc) after $(cycle_took) s, alarm $cycle_alarm, RTC $cycle_rtc, wakeup IRQ $(wakeup_irq), sources with events: $(changed_sources | tr '\n' ' ')"
+		# The alarm's second began 3 to 4 s after the marker
+		ktap_print_msg "after arming: $(abort_cause arm)"
 		[ $try != 3 ] && alarm_overran || return $rc
 		OVERRUNS=$((OVERRUNS + 1))
 		ktap_print_msg "overrun: the alarm ($cycle_alarm) fired before the CPUs were down, $(cycle_took) s after it was set; again"
