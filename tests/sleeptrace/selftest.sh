@@ -393,6 +393,21 @@ move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "
 expect stock-real-cpu-on-early pm-core-order
 good=$here/fixtures/mem-cycle.trace
 
+# Linux 7.3 (each fixture's header says how it was recorded): a TWL92230
+# cycle (tracefs text). Every rule holds, all judged.
+t73=$here/fixtures/twl92230-7.3.trace
+"$oracle" check "$t73" > "$tmp/t73.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: tracefs text, .* 1 suspend cycle(s); PMIC 0x4a (any bus) (twl92230)$' "$tmp/t73.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/t73.out")" = "$nrules" ]
+result $? "7.3-twl92230.every-rule-holds" "$tmp/t73.out"
+# 7.3 traces the console's resume as console_resume_all (6.12:
+# resume_console): moved before dpm_complete, pm-core-order alone breaks.
+good=$t73
+move_block 'console_resume_all\[3\] begin' 'console_resume_all\[3\] end' 'dpm_complete\[16\] begin' > "$tmp/7.3-console-resume-early"
+expect 7.3-console-resume-early pm-core-order
+
+good=$here/fixtures/mem-cycle.trace
+
 # Bad input: each a clear message and its exit status, never a crash.
 head -c "$(($(wc -c < "$good") / 2))" "$good" > "$tmp/truncated"
 "$oracle" check "$tmp/truncated" > "$tmp/truncated.out" 2> "$tmp/truncated.err"
