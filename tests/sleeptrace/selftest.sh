@@ -439,6 +439,20 @@ awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r; print 
 	{ print }
 	/platform_pre_snapshot\[4\] end/ { print w; print r2 }' "$h73" > "$tmp/7.3-hib-pmic-at-snapshot"
 expect 7.3-hib-pmic-at-snapshot hib-pmic-quiet-around-snapshot
+# 7.3 built without the series' tracing (tests/patches/7.3/
+# stock-pm-tracing.patch): six rules judged, all holding, as on 6.12.
+# A late suspend callback (the bus hsb's noirq one, relabelled) running
+# after device IRQs went off breaks irqs-off-after-suspend-late alone.
+s73=$here/fixtures/stock-7.3-cycle.trace
+"$oracle" check "$s73" > "$tmp/s73.out" 2>&1
+[ $? = 0 ] && ! grep -q 'suspend_resume: platform_' "$s73" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/s73.out")" = 6 ] &&
+	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: .* (no platform_\* phases: " "$tmp/s73.out"
+result $? "7.3-stock-kernel.six-rules-judged-and-hold" "$tmp/s73.out"
+sed 's/\(device_pm_callback_start: simple-pm-bus hsb@e0000000, parent: platform, \)noirq driver/\1late driver/' \
+	"$s73" > "$tmp/7.3-stock-late-after-irqs-off"
+expect 7.3-stock-late-after-irqs-off irqs-off-after-suspend-late
+
 good=$here/fixtures/mem-cycle.trace
 
 # Bad input: each a clear message and its exit status, never a crash.
