@@ -13,6 +13,8 @@
 # there; a recorded hibernation and restore (fixtures/hibernate.trace)
 # passes every hibernation rule and reordered copies of it break the rule
 # each targets; an empty capture and an unknown rule ID are errors (exit 2).
+# The captures of other forms, PMICs, a stock kernel and Linux 7.3 follow,
+# each fixture's origin said where it is used (7.3's: in its first lines).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
