@@ -540,12 +540,15 @@ static const struct sel devices_up[] = { CB(S_CB_START, "", "resume"),
  * suspend_enter() run them: every kernel traces these, so a stock kernel's
  * capture is judged on them. A phase that did not run (an abort, one
  * CPU) is left out; each one that ran ends before the next one begins.
+ * The console's resume is traced as resume_console by 6.12, as
+ * console_resume_all by 7.3: a capture has one or the other, in one place.
  */
 static const char *const core_order[] = {
 	"freeze_processes", "dpm_prepare", "dpm_suspend", "dpm_suspend_late",
 	"dpm_suspend_noirq", "CPU_OFF", "syscore_suspend", "machine_suspend",
 	"syscore_resume", "CPU_ON", "dpm_resume_noirq", "dpm_resume_early",
-	"dpm_resume", "dpm_complete", "resume_console", "thaw_processes",
+	"dpm_resume", "dpm_complete", "resume_console", "console_resume_all",
+	"thaw_processes",
 };
 
 #define NCORE	((int)(sizeof(core_order) / sizeof(core_order[0])))

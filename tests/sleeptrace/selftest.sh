@@ -13,6 +13,8 @@
 # there; a recorded hibernation and restore (fixtures/hibernate.trace)
 # passes every hibernation rule and reordered copies of it break the rule
 # each targets; an empty capture and an unknown rule ID are errors (exit 2).
+# The captures of other forms, PMICs, a stock kernel and Linux 7.3 follow,
+# each fixture's origin said where it is used (7.3's: in its first lines).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -391,6 +393,68 @@ awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r }
 expect stock-real-pmic-in-syscore pmic-quiet-cpus-off
 move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "$tmp/stock-real-cpu-on-early"
 expect stock-real-cpu-on-early pm-core-order
+good=$here/fixtures/mem-cycle.trace
+
+# Linux 7.3 (each fixture's header says how it was recorded): a TWL92230
+# cycle (tracefs text), an AXP209 cycle recorded by the guest's trace-cmd
+# (after the same boot's device links) and a hibernation and restore as
+# the two consoles printed it (tp_printk lines). Every rule holds in each,
+# all judged.
+t73=$here/fixtures/twl92230-7.3.trace
+"$oracle" check "$t73" > "$tmp/t73.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: tracefs text, .* 1 suspend cycle(s); PMIC 0x4a (any bus) (twl92230)$' "$tmp/t73.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/t73.out")" = "$nrules" ]
+result $? "7.3-twl92230.every-rule-holds" "$tmp/t73.out"
+# 7.3 traces the console's resume as console_resume_all (6.12:
+# resume_console): moved before dpm_complete, pm-core-order alone breaks.
+good=$t73
+move_block 'console_resume_all\[3\] begin' 'console_resume_all\[3\] end' 'dpm_complete\[16\] begin' > "$tmp/7.3-console-resume-early"
+expect 7.3-console-resume-early pm-core-order
+
+a73=$here/fixtures/axp209-7.3-trace-cmd-report.txt
+"$oracle" check --pmic 0-0034 "$a73" > "$tmp/a73.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: trace-cmd report, .* 1 suspend cycle(s); PMIC 0-0034 (axp209)$' "$tmp/a73.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/a73.out")" = "$nrules" ]
+result $? "7.3-axp209-trace-cmd.every-rule-holds" "$tmp/a73.out"
+# Its PMIC seen through regmap alone (the i2c events left out), as a PMIC
+# on SPI, RSB or SPMI is seen: every rule still judged and holding; the
+# arming's two regmap writes moved into platform prepare break
+# arming-in-prepare-late alone.
+grep -v ' i2c_[a-z]*: ' "$a73" > "$tmp/a73-regmap"
+"$oracle" check --pmic 0-0034 "$tmp/a73-regmap" > "$tmp/a73-regmap.out" 2>&1
+[ $? = 0 ] && [ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/a73-regmap.out")" = "$nrules" ]
+result $? "7.3-axp209-regmap-only.every-rule-holds" "$tmp/a73-regmap.out"
+good=$tmp/a73-regmap
+move_block 'regmap_reg_write: +0-0034 reg=12 val=18' 'regmap_reg_write: +0-0034 reg=23 val=10' 'platform_prepare\[3\] end' > "$tmp/a73-arming-in-prepare"
+"$oracle" check --pmic 0-0034 -x arming-in-prepare-late "$tmp/a73-arming-in-prepare" > "$tmp/a73-arming-in-prepare.out" 2>&1
+result $? "7.3-axp209-regmap-arming-in-prepare.breaks" "$tmp/a73-arming-in-prepare.out"
+
+h73=$here/fixtures/hibernate-7.3.trace
+"$oracle" check "$h73" > "$tmp/h73.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: console (tp_printk), .* a hibernation (two boots)' "$tmp/h73.out" &&
+	[ "$(grep -c '^ok [0-9]* oracle: hib-.*(holds)$' "$tmp/h73.out")" = \
+	"$("$oracle" rules | grep -c "(hibernation)$")" ]
+result $? "7.3-hibernate.every-rule-holds" "$tmp/h73.out"
+# The domain's power-off write (freeze_noirq) copied in after the
+# platform's pre_snapshot: hib-pmic-quiet-around-snapshot alone breaks.
+awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r; print w; print r2; next }
+	{ print }
+	/platform_pre_snapshot\[4\] end/ { print w; print r2 }' "$h73" > "$tmp/7.3-hib-pmic-at-snapshot"
+expect 7.3-hib-pmic-at-snapshot hib-pmic-quiet-around-snapshot
+# 7.3 built without the series' tracing (tests/patches/7.3/
+# stock-pm-tracing.patch): six rules judged, all holding, as on 6.12.
+# A late suspend callback (the bus hsb's noirq one, relabelled) running
+# after device IRQs went off breaks irqs-off-after-suspend-late alone.
+s73=$here/fixtures/stock-7.3-cycle.trace
+"$oracle" check "$s73" > "$tmp/s73.out" 2>&1
+[ $? = 0 ] && ! grep -q 'suspend_resume: platform_' "$s73" &&
+	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/s73.out")" = 6 ] &&
+	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: .* (no platform_\* phases: " "$tmp/s73.out"
+result $? "7.3-stock-kernel.six-rules-judged-and-hold" "$tmp/s73.out"
+sed 's/\(device_pm_callback_start: simple-pm-bus hsb@e0000000, parent: platform, \)noirq driver/\1late driver/' \
+	"$s73" > "$tmp/7.3-stock-late-after-irqs-off"
+expect 7.3-stock-late-after-irqs-off irqs-off-after-suspend-late
+
 good=$here/fixtures/mem-cycle.trace
 
 # Bad input: each a clear message and its exit status, never a crash.
