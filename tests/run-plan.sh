@@ -37,7 +37,9 @@
 # board DTB, $BUILD/results/PLAN.dtb: each line runs
 # "fdtput OPTIONS COPY NODE ..." (device-tree-compiler), so a bad-DT case
 # is a few header lines, not another .dts. Words split on blanks: no
-# quoting, no values with spaces. A failing edit fails the plan.
+# quoting, no values with spaces. A PROPERTY=VALUE component of NODE
+# selects a child by a string property (tests/dt-edit.sh), so one line
+# serves both PMIC profiles. A failing edit fails the plan.
 #
 # "# host: NAME" runs tests/host/NAME.sh on the host beside the guest, to
 # change the board while it runs: the launcher opens a QMP socket

@@ -101,6 +101,27 @@ else
 	fail=$((fail + 1))
 fi
 
+# A dt-edit node path's PROPERTY=VALUE component selects the one child
+# with that string property: applied there; no such child, or two, fail.
+n=$((n + 1))
+sel=$tmp/select.dtb
+printf '/dts-v1/;\n/ { r { a { n = "x"; }; b { n = "y"; }; c { n = "y"; }; }; };\n' |
+	dtc -q -I dts -O dtb -o "$sel" -
+dte() { echo "$1" | sh "$top/tests/dt-edit.sh" "$sel" 2>&1; }
+o1=$(dte "-t s /r/n=x s ok"); r1=$?
+o2=$(dte "-t s /r/n=y s no"); r2=$?
+o3=$(dte "-t s /r/n=z s no"); r3=$?
+if [ $r1 = 0 ] && [ "$(fdtget -t s "$sel" /r/a s 2>/dev/null)" = ok ] &&
+	[ $r2 != 0 ] && echo "$o2" | grep -q '^dt-edit: /r has 2 children with n=y: b c$' &&
+	[ $r3 != 0 ] && echo "$o3" | grep -q '^dt-edit: /r has 0 children with n=z$'; then
+	echo "    ok $n runner.dt-edit.select-by-property"
+	pass=$((pass + 1))
+else
+	echo "    not ok $n runner.dt-edit.select-by-property"
+	printf '%s\n' "$o1" "$o2" "$o3" | sed 's/^/    # /'
+	fail=$((fail + 1))
+fi
+
 # The same failures with the real launcher and guest.
 expect fixture-fail fail
 expect fixture-hang fail

@@ -79,6 +79,9 @@ PMIC_UNCACHED=
 # configuration (AXP_SLEEP_OFF, AXP_SLEEP_DCDC2_UV) and wake undoes it.
 PMIC_MEM_REGS=
 pmic_mem_reg() { :; }
+# vcore's voltage as QEMU's model resets it (DCDC2_V_OUT 0x16), inside
+# the DT's range, so the regulator core leaves it
+PMIC_VCORE_RESET_UV=1250000
 pmic_uv() { axp_uv "$1"; }
 pmic_state() { axp_state "$1"; }
 # pmic_armed: "armed" when the chip holds the sleep configuration: DCDC2

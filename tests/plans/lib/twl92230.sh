@@ -87,6 +87,9 @@ pmic_mem_reg() {
 	VCORE_SLEEP_SEL) twl_field $TWL_VCORE_CTRL3 0 0x1f ;;
 	esac
 }
+# vcore's voltage as QEMU's model resets it (VCORE_CTRL1 0x0c), inside
+# the DT's range, so the regulator core leaves it
+PMIC_VCORE_RESET_UV=1300000
 pmic_uv() { twl_uv "$1"; }
 pmic_state() { twl_state "$1"; }
 # pmic_flip RAIL: switch the rail between off and on in the chip, behind
