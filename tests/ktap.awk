@@ -114,13 +114,16 @@ function total_line(s,   d, t, k, r, st, name) {
 			suite_n++
 			if (st == "fail") suite_f++
 			if (st == "skip") suite_s++
-			cases = cases sprintf("    <testcase classname=\"%s\" name=\"%s\"", xml(d ? sname[0] : name), xml(name))
+			# concatenation, not sprintf: mawk (Debian 13's awk) limits
+			# sprintf's result to 8 KiB, and a suite or a failure's
+			# diagnostics grow beyond it
+			cases = cases "    <testcase classname=\"" xml(d ? sname[0] : name) "\" name=\"" xml(name) "\""
 			if (st == "pass") cases = cases "/>\n"
 			else if (st == "skip")
-				cases = cases sprintf("><skipped message=\"%s\"/></testcase>\n", xml(skip_reason(t)))
+				cases = cases "><skipped message=\"" xml(skip_reason(t)) "\"/></testcase>\n"
 			else
-				cases = cases sprintf("><failure message=\"%s\">%s</failure></testcase>\n",
-						      xml(name), xml(substr(diag, 2)))
+				cases = cases "><failure message=\"" xml(name) "\">" \
+					xml(substr(diag, 2)) "</failure></testcase>\n"
 			if (d == 0) flush_suite(name)
 		}
 	}
@@ -128,8 +131,8 @@ function total_line(s,   d, t, k, r, st, name) {
 }
 function flush_suite(name) {
 	if (junit == "") return
-	xsuites = xsuites sprintf("  <testsuite name=\"%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n%s  </testsuite>\n",
-				  xml(name), suite_n, suite_f, suite_s, cases)
+	xsuites = xsuites "  <testsuite name=\"" xml(name) "\" tests=\"" suite_n \
+		"\" failures=\"" suite_f "\" skipped=\"" suite_s "\">\n" cases "  </testsuite>\n"
 	suite_n = suite_f = suite_s = 0; cases = ""
 }
 
