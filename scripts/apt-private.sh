@@ -1,14 +1,19 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by scripts/fetch-qemu10.sh and scripts/fetch-linux-source.sh:
-# download Debian packages of a suite the machine does not use (a
-# backports suite) with a private sources list, lists and cache under one
-# directory, so that the machine's apt configuration and installed
-# packages stay as they are.
+# Sourced by scripts/fetch-qemu10.sh, scripts/fetch-qemu11.sh and
+# scripts/fetch-linux-source.sh: download Debian packages of suites the
+# machine does not use (a backports suite, the next release) with a
+# private sources list, lists and cache under one directory, so that the
+# machine's apt configuration and installed packages stay as they are.
 #
-#   apt_private DIR SUITE MIRROR_VAR: lists of SUITE in DIR (from the mirror
-#       the machine's apt sources use, or from $MIRROR_VAR if set)
-#   apt_private_download DEST PKG/SUITE...: the .deb files into DEST
-# Both exit with a message naming what failed.
+#   apt_private DIR SUITES MIRROR_VAR [STATUS]: lists of SUITES (one or
+#       more, in one word list) in DIR, from the mirror the machine's apt
+#       sources use, or from $MIRROR_VAR if set. STATUS, if given, is the
+#       dpkg status file apt reads instead of the machine's: /dev/null
+#       counts nothing as installed, for a dependency closure computed
+#       from nothing.
+#   apt_private_download DEST PKG[/SUITE]...: the .deb files into DEST
+#   papt COMMAND ARG...: an apt COMMAND (apt-get, apt-cache) on DIR
+# The first two exit with a message naming what failed.
 
 # The first http(s) URI that the machine's apt sources (one-line .list or
 # deb822 .sources) use for suite $1, with its keyring. Prints "URI KEYRING"
@@ -57,14 +62,15 @@ debian_mirror() {
 papt() {
 	cmd=$1; shift
 	"$cmd" -q -o Dir::Etc::sourcelist="$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt" \
+		-o Dir::State::Lists="$apt/lists" ${apt_status:+"-oDir::State::status=$apt_status"} \
+		-o Dir::Cache="$apt" \
 		-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= \
 		-o APT::Sandbox::User=root -o Acquire::Retries=1 \
 		-o Acquire::http::Timeout=30 -o Acquire::https::Timeout=30 "$@"
 }
 
-apt_private() {	# apt_private DIR SUITE MIRROR_VAR
-	apt=$1 apt_suite=$2
+apt_private() {	# apt_private DIR SUITES MIRROR_VAR [STATUS]
+	apt=$1 apt_suites=$2 apt_status=${4:-}
 	eval "mirror=\${$3:-}"
 	keyring=
 	if [ -z "$mirror" ]; then
@@ -75,22 +81,23 @@ apt_private() {	# apt_private DIR SUITE MIRROR_VAR
 		mirror=${1:-} keyring=${2:-}
 	fi
 	[ -n "$mirror" ] || {
-		echo "deps: no apt source for this machine's suite (${codename:-unknown}) in /etc/apt to take $apt_suite from; set $3=URL" >&2
+		echo "deps: no apt source for this machine's suite (${codename:-unknown}) in /etc/apt to take $apt_suites from; set $3=URL" >&2
 		exit 1
 	}
 	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
-	echo "deb [arch=$(dpkg --print-architecture)${keyring:+ signed-by=$keyring}] $mirror $apt_suite main" \
-		> "$apt/sources.list"
+	for apt_s in $apt_suites; do
+		echo "deb [arch=$(dpkg --print-architecture)${keyring:+ signed-by=$keyring}] $mirror $apt_s main"
+	done > "$apt/sources.list"
 	# apt-get update can fail to fetch an index with only a warning, exit 0.
 	if ! papt apt-get update > "$apt/update.log" 2>&1 ||
 		grep -qE '^(E:|W: Failed to fetch|W: Some index files)' "$apt/update.log"; then
-		echo "deps: apt-get update of $apt_suite from $mirror failed:" >&2
+		echo "deps: apt-get update of $apt_suites from $mirror failed:" >&2
 		sed 's/^/    /' "$apt/update.log" >&2
 		exit 1
 	fi
 }
 
-apt_private_download() {	# apt_private_download DEST PKG/SUITE...
+apt_private_download() {	# apt_private_download DEST PKG[/SUITE]...
 	dest=$1; shift
 	rm -rf "$dest" && mkdir -p "$dest"
 	(cd "$dest" && papt apt-get download "$@") > "$apt/download.log" 2>&1 || {

@@ -167,12 +167,14 @@ if [ -n "$objs" ]; then
 		upstream_filter > "$out/w1" || true
 fi
 # kbuild drops C=1, with only a make warning, when the tree's
-# scripts/checker-valid.sh refuses the sparse it finds: 7.3's asks for
-# __typeof_unqual__, which Debian 12's sparse 0.6.4 (the last release)
-# does not know. Then only W=1 ran: say so.
+# scripts/checker-valid.sh refuses the sparse it finds in PATH: 7.3's asks
+# for __typeof_unqual__, which sparse 0.6.4 (the last release, Debian
+# 12's) does not know. Dan Carpenter's "sparse: add support for
+# typeof_unqual" (2024-12-04, in the sparse that smatch's git carries)
+# teaches it. Then only W=1 ran: say so, and how to give it one.
 if grep -q 'C=1 specified, but' "$out/build" 2> /dev/null; then
 	gate "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
-	skip sparse "needs a sparse newer than 0.6.4, with __typeof_unqual__ (the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1))"
+	skip sparse "needs sparse with __typeof_unqual__ (sparse git after 0.6.4, e.g. first in PATH; the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1))"
 else
 	gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
 fi

@@ -7,8 +7,9 @@
 #
 # Debian 13's own QEMU is 10.0, Debian 12's 7.2; trixie-backports has
 # 11.1. Its qemu-system-arm, -common and -data packages are downloaded with
-# a private sources list, lists and cache under $QEMU11_CACHE (the
-# machine's apt configuration and installed QEMU stay as they are) and
+# a private sources list, lists and cache under $QEMU11_CACHE
+# (scripts/apt-private.sh: the machine's apt configuration and installed
+# QEMU stay as they are) and
 # unpacked with dpkg -x into $QEMU11_CACHE/root, as scripts/fetch-qemu10.sh
 # does for QEMU 10 on Debian 12.
 #
@@ -43,42 +44,10 @@ if ! mkdir -p "$cache" 2> /dev/null || [ ! -w "$cache" ]; then
 	exit 1
 fi
 
-# The mirror as apt itself reads the machine's sources: the first http(s)
-# URI configured for this release.
-# shellcheck disable=SC2016 # apt's format fields, not the shell's
-mirror=${QEMU11_MIRROR:-$(apt-get indextargets --format '$(RELEASE) $(REPO_URI)' 2>/dev/null |
-	awk -v r="$codename" '$1 == r && $2 ~ /^https?:/ { print $2; exit }')}
-[ -n "$mirror" ] || {
-	echo "deps: no apt source for $codename in /etc/apt to take trixie-backports' QEMU 11 from; set QEMU11_MIRROR=URL" >&2
-	exit 1
-}
-keyring=/usr/share/keyrings/debian-archive-keyring.gpg
-[ -f "$keyring" ] || { echo "deps: no $keyring (package debian-archive-keyring)" >&2; exit 1; }
-
 echo "  APT     QEMU 11 from trixie-backports into $cache"
-apt=$cache/apt
-mkdir -p "$apt/lists/partial" "$apt/archives/partial"
-for s in $suites; do
-	echo "deb [arch=$(dpkg --print-architecture) signed-by=$keyring] $mirror $s main"
-done > "$apt/sources.list"
-# Every path apt writes is under $apt; no binary caches; nothing counts
-# as installed (the library closure is computed from nothing). As root,
-# apt would hand the download to user _apt, who cannot write into root's home.
-papt() {
-	cmd=$1; shift
-	"$cmd" -q -o Dir::Etc::sourcelist="$apt/sources.list" -o Dir::Etc::sourceparts=- \
-		-o Dir::State::Lists="$apt/lists" -o Dir::State::status=/dev/null -o Dir::Cache="$apt" \
-		-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache= \
-		-o APT::Sandbox::User=root -o Acquire::Retries=1 \
-		-o Acquire::http::Timeout=30 -o Acquire::https::Timeout=30 "$@"
-}
-# apt-get update can fail to fetch an index with only a warning, exit 0.
-if ! papt apt-get update > "$apt/update.log" 2>&1 ||
-	grep -qE '^(E:|W: Failed to fetch|W: Some index files)' "$apt/update.log"; then
-	echo "deps: apt-get update of $suites from $mirror failed:" >&2
-	sed 's/^/    /' "$apt/update.log" >&2
-	exit 1
-fi
+. "$top/scripts/apt-private.sh"
+# Nothing counts as installed: the library closure is computed from nothing.
+apt_private "$cache/apt" "$suites" QEMU11_MIRROR /dev/null
 want="qemu-system-arm/trixie-backports qemu-system-common/trixie-backports qemu-system-data/trixie-backports"
 if [ "$codename" = bookworm ]; then
 	# The shared libraries QEMU needs, recursively, from trixie: the
@@ -94,13 +63,8 @@ if [ "$codename" = bookworm ]; then
 	}
 	want="$want $libs"
 fi
-rm -rf "$apt/debs" && mkdir -p "$apt/debs"
 # shellcheck disable=SC2086 # want is a word list
-(cd "$apt/debs" && papt apt-get download $want) > "$apt/download.log" 2>&1 || {
-	echo "deps: downloading QEMU 11 from trixie-backports failed:" >&2
-	sed 's/^/    /' "$apt/download.log" >&2
-	exit 1
-}
+apt_private_download "$apt/debs" $want
 
 # Unpack beside, then move into place: an interrupted run leaves no
 # half-unpacked tree that looks complete.
