@@ -14,6 +14,9 @@
  *                                     phase took and how many transfers it
  *                                     holds, plus the suspend and resume
  *                                     totals (make bench)
+ *   sleeptrace devices TRACE          each device phase's callbacks in
+ *                                     start order, with their end's rank
+ *                                     and task (docs/kernels.md)
  *
  * PMIC: --pmic DEV[=CHIP] (repeatable), or -a ADDR: the I2C address on any
  * bus, as the board's captures give it ("# vexpress-pm pmic:"; default
@@ -478,10 +481,64 @@ static void phases(const struct trace *t)
 		       phase_last(t, "thaw_processes", false)));
 }
 
+/*
+ * For comparing kernels (docs/kernels.md): each device phase's callbacks,
+ * one line each in the order they started, with the rank of their end in
+ * the phase (an async callback may end out of its start order; "-": no
+ * end) and the task that ran them (a kworker: async; "console-0": a
+ * console capture does not say).
+ */
+static void devices(const struct trace *t)
+{
+	int i, j, k;
+
+	printf("# start end device driver task\n");
+	for (i = 0; i < t->n; i++) {
+		const struct ev *p = &t->ev[i];
+		int end, n = 0, start = 0;
+
+		if (p->kind != EV_PHASE || !p->begin || strncmp(p->name, "dpm_", 4))
+			continue;
+		end = matching_end(t, i);
+		if (end < 0)
+			end = t->n;
+		for (j = i + 1; j < end; j++)
+			n += t->ev[j].kind == EV_CB_START;
+		printf("# %s", p->name);
+		if (p->val & 0xed)
+			printf("[%#x]", p->val);
+		printf(", line %d: %d callback(s)\n", p->line, n);
+		for (j = i + 1; j < end; j++) {
+			const struct ev *s = &t->ev[j];
+			int ends = 0, rank = 0;
+
+			if (s->kind != EV_CB_START)
+				continue;
+			for (k = i + 1; k < end && !rank; k++) {
+				const struct ev *x = &t->ev[k];
+
+				if (x->kind != EV_CB_END)
+					continue;
+				ends++;
+				if (k > j && !strcmp(x->name, s->name) &&
+				    !strcmp(x->driver, s->driver))
+					rank = ends;
+			}
+			printf("%d ", ++start);
+			if (rank)
+				printf("%d", rank);
+			else
+				printf("-");
+			printf(" %s %s %s\n", s->name, s->driver[0] ? s->driver : "-", s->task);
+		}
+	}
+}
+
 static const char help[] =
 "usage: sleeptrace check [--pmic DEV[=CHIP]]... [-x RULE-ID]... [-n FIRST] CAPTURE\n"
 "       sleeptrace explain [--pmic DEV[=CHIP]]... CAPTURE\n"
 "       sleeptrace phases CAPTURE\n"
+"       sleeptrace devices CAPTURE\n"
 "       sleeptrace rules\n"
 "\n"
 "Read an ftrace capture of suspend/resume (or hibernation) cycles and\n"
@@ -489,6 +546,8 @@ static const char help[] =
 "           KTAP result per rule and cycle; exit 0 if every result is ok\n"
 "  explain  print it phase by phase, each PMIC access with its register name\n"
 "  phases   print a Markdown table of each phase's duration and transfers\n"
+"  devices  list each device phase's callbacks in the order they started,\n"
+"           with the rank of their end and the task that ran them\n"
 "\n"
 "CAPTURE is /sys/kernel/tracing/trace text, 'trace-cmd report' output or\n"
 "a console log with tp_printk lines, whichever (several cycles are each\n"
@@ -710,7 +769,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1 || ((first || nexpect) && strcmp(cmd, "check")) ||
-	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases")))
+	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases") &&
+	     strcmp(cmd, "devices")))
 		usage();
 	if (by_addr && by_name) {
 		fprintf(stderr, "sleeptrace: -a and --pmic: use one or the other\n");
@@ -755,6 +815,8 @@ int main(int argc, char **argv)
 				"a cycle has no thaw_processes end");
 			ret = 3;
 		}
+	} else if (!strcmp(cmd, "devices")) {
+		devices(&t);
 	} else {
 		phases(&t);
 	}
