@@ -456,6 +456,14 @@ sed 's/\(device_pm_callback_start: simple-pm-bus hsb@e0000000, parent: platform,
 expect 7.3-stock-late-after-irqs-off irqs-off-after-suspend-late
 
 good=$here/fixtures/mem-cycle.trace
+# devices: every callback of the capture, in the order it started, and
+# the async TMP105 (lm75, in a kworker) ending before the callback that
+# started just before it.
+"$oracle" devices "$good" > "$tmp/devices.out" 2>&1
+[ "$(awk '!/^#/ { print $3 }' "$tmp/devices.out")" = \
+  "$(sed -n 's/.*device_pm_callback_start: .* \([^ ]*\), parent: .*/\1/p' "$good")" ] &&
+	grep -q '^32 31 0-0048 lm75 kworker/' "$tmp/devices.out"
+result $? "devices.start-order-and-async-end" "$tmp/devices.out"
 
 # Bad input: each a clear message and its exit status, never a crash.
 head -c "$(($(wc -c < "$good") / 2))" "$good" > "$tmp/truncated"

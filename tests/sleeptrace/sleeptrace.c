@@ -14,6 +14,9 @@
  *                                     phase took and how many transfers it
  *                                     holds, plus the suspend and resume
  *                                     totals (make bench)
+ *   sleeptrace devices TRACE          each device phase's callbacks in
+ *                                     start order, with their end's rank
+ *                                     and task (docs/kernels.md)
  *
  * PMIC: --pmic DEV[=CHIP] (repeatable), or -a ADDR: the I2C address on any
  * bus, as the board's captures give it ("# vexpress-pm pmic:"; default
@@ -478,10 +481,117 @@ static void phases(const struct trace *t)
 		       phase_last(t, "thaw_processes", false)));
 }
 
+/* A device callback's start or end in a phase, to pair them (devices()). */
+struct cb_ref {
+	const struct ev *e;
+	int pos;	/* its place among the phase's starts and ends */
+	int rank;	/* an end's place among the phase's ends, from 1 */
+};
+
+static int cb_ref_device_cmp(const struct cb_ref *x, const struct cb_ref *y)
+{
+	int c = strcmp(x->e->driver, y->e->driver);
+
+	return c ? c : strcmp(x->e->name, y->e->name);
+}
+
+/* By device, then by place: each device's starts and ends in order. */
+static int cb_ref_cmp(const void *a, const void *b)
+{
+	const struct cb_ref *x = a, *y = b;
+	int c = cb_ref_device_cmp(x, y);
+
+	return c ? c : x->pos - y->pos;
+}
+
+/*
+ * For comparing kernels (docs/kernels.md): each device phase's callbacks,
+ * one line each in the order they started, with the rank of their end in
+ * the phase (an async callback may end out of its start order; "-": no
+ * end) and the task that ran them (a kworker: async; "console-0": a
+ * console capture does not say). A device's ends go to its starts in
+ * order, after sorting by device: no search per callback, so a capture
+ * of many unended callbacks takes no longer than a well-formed one.
+ */
+static void devices(const struct trace *t)
+{
+	int i, j;
+
+	printf("# start end device driver task\n");
+	for (i = 0; i < t->n; i++) {
+		const struct ev *p = &t->ev[i];
+		int end, m = 0, n = 0, ends = 0, head, tail, *fifo, *rank;
+		struct cb_ref *refs;
+
+		if (p->kind != EV_PHASE || !p->begin || strncmp(p->name, "dpm_", 4))
+			continue;
+		end = matching_end(t, i);
+		if (end < 0)
+			end = t->n;
+		for (j = i + 1; j < end; j++) {
+			n += t->ev[j].kind == EV_CB_START;
+			m += t->ev[j].kind == EV_CB_START || t->ev[j].kind == EV_CB_END;
+		}
+		refs = malloc((m + 1) * sizeof(*refs));
+		fifo = malloc((m + 1) * sizeof(*fifo));
+		rank = calloc(m + 1, sizeof(*rank));
+		if (!refs || !fifo || !rank) {
+			perror("sleeptrace");
+			exit(2);
+		}
+		m = 0;
+		for (j = i + 1; j < end; j++) {
+			const struct ev *e = &t->ev[j];
+
+			if (e->kind != EV_CB_START && e->kind != EV_CB_END)
+				continue;
+			refs[m].e = e;
+			refs[m].rank = e->kind == EV_CB_END ? ++ends : 0;
+			refs[m].pos = m;
+			m++;
+		}
+		qsort(refs, m, sizeof(*refs), cb_ref_cmp);
+		for (j = 0, head = 0, tail = 0; j < m; j++) {
+			if (j && cb_ref_device_cmp(&refs[j - 1], &refs[j])) {
+				head = 0;	/* the next device */
+				tail = 0;
+			}
+			if (refs[j].e->kind == EV_CB_START)
+				fifo[tail++] = refs[j].pos;
+			else if (head < tail)
+				rank[fifo[head++]] = refs[j].rank;
+		}
+		printf("# %s", p->name);
+		if (p->val & 0xed)
+			printf("[%#x]", p->val);
+		printf(", line %d: %d callback(s)\n", p->line, n);
+		for (j = i + 1, m = 0, n = 0; j < end; j++) {
+			const struct ev *s = &t->ev[j];
+
+			if (s->kind != EV_CB_START && s->kind != EV_CB_END)
+				continue;
+			if (s->kind == EV_CB_START) {
+				printf("%d ", ++n);
+				if (rank[m])
+					printf("%d", rank[m]);
+				else
+					printf("-");
+				printf(" %s %s %s\n", s->name, s->driver[0] ? s->driver : "-",
+				       s->task);
+			}
+			m++;
+		}
+		free(refs);
+		free(fifo);
+		free(rank);
+	}
+}
+
 static const char help[] =
 "usage: sleeptrace check [--pmic DEV[=CHIP]]... [-x RULE-ID]... [-n FIRST] CAPTURE\n"
 "       sleeptrace explain [--pmic DEV[=CHIP]]... CAPTURE\n"
 "       sleeptrace phases CAPTURE\n"
+"       sleeptrace devices CAPTURE\n"
 "       sleeptrace rules\n"
 "\n"
 "Read an ftrace capture of suspend/resume (or hibernation) cycles and\n"
@@ -489,6 +599,8 @@ static const char help[] =
 "           KTAP result per rule and cycle; exit 0 if every result is ok\n"
 "  explain  print it phase by phase, each PMIC access with its register name\n"
 "  phases   print a Markdown table of each phase's duration and transfers\n"
+"  devices  list each device phase's callbacks in the order they started,\n"
+"           with the rank of their end and the task that ran them\n"
 "\n"
 "CAPTURE is /sys/kernel/tracing/trace text, 'trace-cmd report' output or\n"
 "a console log with tp_printk lines, whichever (several cycles are each\n"
@@ -710,7 +822,8 @@ int main(int argc, char **argv)
 		}
 	}
 	if (optind != argc - 1 || ((first || nexpect) && strcmp(cmd, "check")) ||
-	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases")))
+	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases") &&
+	     strcmp(cmd, "devices")))
 		usage();
 	if (by_addr && by_name) {
 		fprintf(stderr, "sleeptrace: -a and --pmic: use one or the other\n");
@@ -755,6 +868,8 @@ int main(int argc, char **argv)
 				"a cycle has no thaw_processes end");
 			ret = 3;
 		}
+	} else if (!strcmp(cmd, "devices")) {
+		devices(&t);
 	} else {
 		phases(&t);
 	}

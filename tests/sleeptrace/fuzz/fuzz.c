@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * libFuzzer entry for sleeptrace (fuzz/fuzz.sh builds and runs it): each
- * input is a capture, run through check, explain and phases as the
+ * input is a capture, run through check, explain, phases and devices as the
  * command line would (sleeptrace.c's main(), renamed sleeptrace_main).
  * Their output is dropped (libFuzzer's -close_fd_mask=3): what counts is
  * that nothing crashes, hangs or trips AddressSanitizer or UBSan.
@@ -16,7 +16,7 @@ int sleeptrace_main(int argc, char **argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static char path[] = "/tmp/sleeptrace-fuzz-XXXXXX";
-	static char *const cmds[] = { "check", "explain", "phases" };
+	static char *const cmds[] = { "check", "explain", "phases", "devices" };
 	static char fdpath[32];
 	static int fd = -1;
 	size_t i;

@@ -4,7 +4,7 @@
 # Debian's clang-14 or later, whose libFuzzer this uses):
 # - libFuzzer for SECONDS (default 60) over random and mutated captures,
 #   seeded with the recorded fixtures' first 16 KiB, every input run
-#   through check, explain and phases (fuzz.c);
+#   through check, explain, phases and devices (fuzz.c);
 # - a 1 GiB capture streamed through check twice: 1 GiB of console noise
 #   (read to its end, "no suspend in it"), and 1 GiB of events (refused
 #   at 400000 events, without reading on).
