@@ -104,16 +104,30 @@ command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-
 
 # The profile: what this QEMU offers, checked against what was asked for,
 # rather than boot a board whose PMIC QEMU cannot model.
-qver=$("$qemu" --version 2>&1) || :
-case "$qver" in
-"QEMU emulator version "[0-9]*) qver=$(echo "$qver" | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p') ;;
-*) echo "qemu.sh: $qemu --version does not name a QEMU version: $(echo "$qver" | head -1)" >&2; exit 2 ;;
-esac
+# Asking QEMU (--version, -device help) takes two QEMU starts, about 0.4 s
+# of CPU, and a test run asks three times for every suite (run-suite.sh,
+# plan-runnable.sh, the boot): tests/run.sh names a directory,
+# QEMU_PROBES, where the answers are kept for that run, one file per QEMU
+# and machine.
+memo=
+[ -z "${QEMU_PROBES:-}" ] ||
+	memo=$QEMU_PROBES/$(printf '%s %s' "$qemu" "$machine" | cksum | cut -d' ' -f1)
+if [ -n "$memo" ] && [ -f "$memo" ]; then
+	{ IFS= read -r qver; IFS= read -r models; } < "$memo"
+else
+	qver=$("$qemu" --version 2>&1) || :
+	case "$qver" in
+	"QEMU emulator version "[0-9]*) qver=$(echo "$qver" | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p') ;;
+	*) echo "qemu.sh: $qemu --version does not name a QEMU version: $(echo "$qver" | head -1)" >&2; exit 2 ;;
+	esac
+	models=$("$qemu" -M $machine -device help 2>/dev/null | grep -oE '"(twl92230|axp209_pmu)"' | tr -d '"' | tr '\n' ' ')
+	# (whole or not at all: parallel suites read it)
+	[ -z "$memo" ] || { printf '%s\n%s\n' "$qver" "$models" > "$memo.$$" && mv "$memo.$$" "$memo"; }
+fi
 # MAJOR MINOR, compared as numbers: 10.0 and 11.1 come after 9.2.
 # shellcheck disable=SC2046 # two words
 set -- $(echo "$qver" | sed -n 's/^\([0-9]*\)\.\([0-9]*\).*/\1 \2/p') 0 0
 qnum=$(($1 * 100 + $2))
-models=$("$qemu" -M $machine -device help 2>/dev/null | grep -oE '"(twl92230|axp209_pmu)"' | tr -d '"' | tr '\n' ' ')
 has_twl=no has_axp=no old_axp=
 case " $models" in *" twl92230 "*) has_twl=yes ;; esac
 # 8.0 has axp209_pmu too, but it keeps only writes to the DCDC2 voltage.

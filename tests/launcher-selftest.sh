@@ -7,13 +7,16 @@
 # a profile the binary cannot run. The stand-ins cover the releases that
 # matter: 7.2 (twl92230 only), 8.0 (an axp209_pmu that keeps only DCDC2
 # writes), 8.2 (both), 10.0 and 11.1 (axp209_pmu only), an 11.1 and a 7.2
-# built without their model, and a binary that names no version.
+# built without their model, and a binary that names no version; and a
+# run's kept answers (QEMU_PROBES) decide as the QEMU's own did.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 pass=0 fail=0 n=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# Every check asks its stand-in itself, not a run's answers (run.sh)
+unset QEMU_PROBES
 
 # qemu.sh --check wants the images there; empty files do.
 mkdir -p "$tmp/build/images"
@@ -95,5 +98,16 @@ check 7.2-no-model-twl92230-refused q72bare twl92230 3 \
 	"PMIC twl92230 needs a QEMU built with the twl92230 model (9.1 and older have it)" "is QEMU 7.2.22"
 check no-version qnover "" 2 "does not name a QEMU version: qemu-system-arm: not a QEMU"
 check unknown-profile q111 twl4030 2 "unknown PMIC 'twl4030' (twl92230 or axp209)"
+# A run's answers (QEMU_PROBES, tests/run.sh): the second check of a QEMU
+# reads the first one's back, both of its models included, and decides as
+# the first did, though the stand-in no longer answers.
+fake qmemo "QEMU emulator version 8.2.2" twl92230 axp209_pmu
+mkdir "$tmp/probes"
+export QEMU_PROBES="$tmp/probes"
+check memo-first qmemo axp209 0 "QEMU 8.2.2, PMIC axp209"
+fake qmemo "qemu-system-arm: not a QEMU"
+check memo-axp209 qmemo axp209 0 "QEMU 8.2.2, PMIC axp209"
+check memo-twl92230 qmemo twl92230 0 "QEMU 8.2.2, PMIC twl92230"
+unset QEMU_PROBES
 echo "# counts: $pass $fail 0"
 [ "$fail" = 0 ]

@@ -61,6 +61,10 @@ mkdir -p "$runres" || exit 1
 # Every temporary file of the run, its children's included, in one place
 tmpd=$(mktemp -d) || exit 1
 TMPDIR=$tmpd; export TMPDIR
+# What each QEMU is and which PMIC models it has, asked once a run
+# (boot/qemu.sh), not three times a suite
+QEMU_PROBES=$tmpd/qemu-probes; export QEMU_PROBES
+mkdir "$QEMU_PROBES" || exit 1
 # The run's processes: all that inherited VEXPRESS_PM_RUN, which only the
 # suites' jobs get (not this shell's own helpers, such as the ones below),
 # equal to the run's TMPDIR or under it (a run inside the run), wherever
