@@ -120,7 +120,11 @@ else
 	"QEMU emulator version "[0-9]*) qver=$(echo "$qver" | sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p') ;;
 	*) echo "qemu.sh: $qemu --version does not name a QEMU version: $(echo "$qver" | head -1)" >&2; exit 2 ;;
 	esac
-	models=$("$qemu" -M $machine -device help 2>/dev/null | grep -oE '"(twl92230|axp209_pmu)"' | tr -d '"' | tr '\n' ' ')
+	# (its status counts: a QEMU that failed to answer is an error, not a
+	# QEMU without the models, and its answer is not kept for the run)
+	help=$("$qemu" -M $machine -device help 2>&1) ||
+		{ echo "qemu.sh: $qemu -M $machine -device help failed: $(echo "$help" | tail -1)" >&2; exit 2; }
+	models=$(echo "$help" | grep -oE '"(twl92230|axp209_pmu)"' | tr -d '"' | tr '\n' ' ')
 	# (whole or not at all: parallel suites read it)
 	[ -z "$memo" ] || { printf '%s\n%s\n' "$qver" "$models" > "$memo.$$" && mv "$memo.$$" "$memo"; }
 fi
