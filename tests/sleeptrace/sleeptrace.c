@@ -35,6 +35,14 @@ struct phase_text {
 	const char *name, *text;
 };
 
+/*
+ * A device phase's PM event (the dpm_* events' value) other than suspend
+ * (PM_EVENT_SUSPEND 0x02) and resume (PM_EVENT_RESUME 0x10): freeze 0x01,
+ * hibernate 0x04, quiesce 0x08, thaw 0x20, restore 0x40, recover 0x80,
+ * the hibernation events a listing names.
+ */
+#define PM_EVENTS_HIBERNATION	0xed
+
 /* The seed article's suspend list, plus the resume half it implies. */
 static const struct phase_text phase_texts[] = {
 	{ "suspend_enter", "the whole suspend/resume cycle" },
@@ -443,7 +451,7 @@ static void phases(const struct trace *t)
 			xfers += shown(&t->ev[k]);
 		printf("| %*s%s", depth * 2, "", e->name);
 		/* Hibernation's device phases: which PM event (freeze, ...) */
-		if (!strncmp(e->name, "dpm_", 4) && (e->val & 0xed))
+		if (!strncmp(e->name, "dpm_", 4) && (e->val & PM_EVENTS_HIBERNATION))
 			printf("[%#x]", e->val);
 		if (!strcmp(e->name, "CPU_OFF") || !strcmp(e->name, "CPU_ON"))
 			printf(" cpu%u", e->val);
@@ -562,7 +570,7 @@ static void devices(const struct trace *t)
 				rank[fifo[head++]] = refs[j].rank;
 		}
 		printf("# %s", p->name);
-		if (p->val & 0xed)
+		if (p->val & PM_EVENTS_HIBERNATION)
 			printf("[%#x]", p->val);
 		printf(", line %d: %d callback(s)\n", p->line, n);
 		for (j = i + 1, m = 0, n = 0; j < end; j++) {
