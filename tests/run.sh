@@ -64,7 +64,6 @@ TMPDIR=$tmpd; export TMPDIR
 # What each QEMU is and which PMIC models it has, asked once a run
 # (boot/qemu.sh), not three times a suite
 QEMU_PROBES=$tmpd/qemu-probes; export QEMU_PROBES
-mkdir "$QEMU_PROBES" || exit 1
 # The run's processes: all that inherited VEXPRESS_PM_RUN, which only the
 # suites' jobs get (not this shell's own helpers, such as the ones below),
 # equal to the run's TMPDIR or under it (a run inside the run), wherever
@@ -88,6 +87,7 @@ cleanup() {
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM HUP
+mkdir "$QEMU_PROBES" || exit 1	# (after the traps: a failure removes $tmpd)
 
 hostsuites="kernel-quality-gates runner-selftest ktap-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lava"
 # After every other suite, on their results: the tutorial's excerpts
