@@ -142,7 +142,9 @@ mkdir -p "$it/tmp"
 run_pids() { grep -lsz "^VEXPRESS_PM_RUN=$it/tmp/" /proc/[0-9]*/environ | sed 's|^/proc/||; s|/environ$||'; }
 # (in a process group of its own, as a terminal's foreground job; with
 # SIGINT not ignored, as it is for a command sh puts in the background)
-TMPDIR=$it/tmp TEST_RESULTS=$it GATES=0 KVERS_TEST=${KVERS%% *} TIMEOUT_SCALE=30 \
+# One suite at a time: fixture-hang names both profiles, and the test is
+# of one guest interrupted, not of a second one caught starting.
+TMPDIR=$it/tmp TEST_RESULTS=$it GATES=0 KVERS_TEST=${KVERS%% *} TIMEOUT_SCALE=30 TEST_JOBS=1 \
 	env --default-signal=INT setsid sh "$top/tests/run.sh" fixture-hang > "$it/out" 2>&1 &
 run=$!
 qemu=
