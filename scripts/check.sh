@@ -36,6 +36,24 @@ gate() {	# gate NAME FILE: FILE holds the findings of gate NAME
 skip() {	# skip NAME REASON: gate NAME cannot run here
 	echo "check: $1: SKIP $2"
 }
+# A gate that was clean before on the same inputs is clean again: TREE_CACHE
+# keeps the keys of clean runs, as ccache keeps objects (empty TREE_CACHE:
+# nothing kept). A key is the gate's name and a hash of every input of
+# every gate (base, below). Findings are never kept: they name the files
+# of the clone that found them, so a gate with findings runs every time.
+# (A fresh clone's 'make test' spent about 25 s of CPU a kernel on
+# verdicts that had not changed: checkpatch, git am, sparse.)
+vcache=${TREE_CACHE:+$TREE_CACHE/check}
+was_clean() {	# was_clean NAME: says so when it was; its note in $note
+	[ -n "$vcache" ] && [ -f "$vcache/$1-$base" ] || return 1
+	note=$(cat "$vcache/$1-$base")
+	echo "check: $1: clean before on the same inputs ($vcache/$1-$base), not run again"
+}
+keep_if_clean() {	# keep_if_clean NAME FINDINGS-FILE [NOTE]
+	[ -n "$vcache" ] && [ ! -s "$2" ] || return 0
+	mkdir -p "$vcache" 2> /dev/null || return 0
+	echo "${3:-}" 2> /dev/null > "$vcache/$1-$base" || :
+}
 
 # Our sources, and the objects the series makes. The series is exported
 # as 'make patches' exports it, and those patches are what checkpatch reads.
@@ -47,6 +65,19 @@ patched=$(git -C "$tree" diff --name-only pristine vexpress-pm -- '*.[ch]' | sor
 # built as part of that one.
 objs=$(for f in $patched; do case "$f" in *.c)
 	grep -qs "^#include \"${f##*/}\"" "$tree/${f%/*}"/*.c || echo "${f%.c}.o" ;; esac; done)
+# Every input of the gates: the trees (pristine, the series, what was
+# built), our sources and the patches' bytes (checkpatch reads those), the kernel
+# configuration, these scripts and the tools' versions. A work tree with
+# changes is none of those: then nothing is kept or reused.
+[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] || vcache=
+# shellcheck disable=SC2086 # word lists by design
+base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{tree}'
+	cat $srcs $patches "$obj/.config" scripts/check.sh scripts/check-format.sh scripts/clang-format.allow
+	cat .checkpatch.conf "$HOME"/.checkpatch.conf 2> /dev/null
+	for t in git perl sparse clang-format arm-linux-gnueabihf-gcc python3 cpp dtc \
+		dt-validate yamllint; do
+		$t --version 2>&1 | grep -m 1 .
+	done; } | sha256sum | cut -c1-16)
 
 # The series applies with git am to the pristine tree and gives exactly the
 # tree the kernel was built from (same git tree hash: same content): HEAD,
@@ -57,23 +88,27 @@ am=$out/am
 built=HEAD
 [ -n "${EXTRA_PATCHES:-}" ] && built=vexpress-pm
 git -C "$tree" status --porcelain --untracked-files=no | sed 's/^/changed in the built tree: /' >> "$out/series"
-git -C "$tree" worktree remove --force "$am" 2> /dev/null || rm -rf "$am"
-git -C "$tree" worktree prune
-git -C "$tree" worktree add -q --no-checkout --detach "$am" pristine
-# Only the files the patches touch are checked out: am needs no others.
-git -C "$am" sparse-checkout set --no-cone \
-	$(sed -n 's|^+++ b/||p; s|^--- a/||p' $patches /dev/null | grep -v '^/dev/null' | sort -u)
-git -C "$am" checkout -q --detach pristine
-if [ -z "$patches" ]; then
-	echo "make-patches.sh exported no patches" >> "$out/series"
-elif ! git -C "$am" am -q $patches > "$out/am.log" 2>&1 < /dev/null; then
-	echo "git am of the series onto pristine failed:" >> "$out/series"
-	cat "$out/am.log" >> "$out/series"
-elif [ "$(git -C "$am" rev-parse 'HEAD^{tree}')" != "$(git -C "$tree" rev-parse "$built^{tree}")" ]; then
-	echo "the series applied with git am differs from the built tree ($built):" >> "$out/series"
-	git -C "$am" diff --stat HEAD "$built" >> "$out/series"
-fi
-git -C "$tree" worktree remove --force "$am"
+# shellcheck disable=SC2086 # word lists by design
+series_am() {
+	git -C "$tree" worktree remove --force "$am" 2> /dev/null || rm -rf "$am"
+	git -C "$tree" worktree prune
+	git -C "$tree" worktree add -q --no-checkout --detach "$am" pristine
+	# Only the files the patches touch are checked out: am needs no others.
+	git -C "$am" sparse-checkout set --no-cone \
+		$(sed -n 's|^+++ b/||p; s|^--- a/||p' $patches /dev/null | grep -v '^/dev/null' | sort -u)
+	git -C "$am" checkout -q --detach pristine
+	if [ -z "$patches" ]; then
+		echo "make-patches.sh exported no patches" >> "$out/series"
+	elif ! git -C "$am" am -q $patches > "$out/am.log" 2>&1 < /dev/null; then
+		echo "git am of the series onto pristine failed:" >> "$out/series"
+		cat "$out/am.log" >> "$out/series"
+	elif [ "$(git -C "$am" rev-parse 'HEAD^{tree}')" != "$(git -C "$tree" rev-parse "$built^{tree}")" ]; then
+		echo "the series applied with git am differs from the built tree ($built):" >> "$out/series"
+		git -C "$am" diff --stat HEAD "$built" >> "$out/series"
+	fi
+	git -C "$tree" worktree remove --force "$am"
+}
+was_clean series || { series_am; keep_if_clean series "$out/series"; }
 gate "series: $(echo $patches | wc -w) patches apply with git am to pristine, same tree as built" "$out/series"
 
 # checkpatch: FILE_PATH_CHANGES asks each patch that adds a file to update
@@ -86,23 +121,26 @@ cp_args="--strict --no-tree --quiet --show-types --ignore FILE_PATH_CHANGES,SPDX
 # One checkpatch for all the files, one for all the patches: it reports
 # each file as a run of its own would (a run costs about 0.4 s of CPU
 # before it reads a line).
-# shellcheck disable=SC2086 # word lists by design
 : > "$out/checkpatch"
-[ -z "$srcs" ] ||
-	"$tree/scripts/checkpatch.pl" $cp_args -f $srcs >> "$out/checkpatch" 2>&1
-# On the patches, checkpatch 6.12 misreads the blank context line before a
-# new Kconfig entry as an added line with trailing whitespace (depending on
-# the diffstat's column widths); ignore that type there and check added
-# lines for trailing whitespace ourselves.
 # shellcheck disable=SC2086 # word lists by design
-[ -z "$patches" ] ||
-	"$tree/scripts/checkpatch.pl" $cp_args --ignore TRAILING_WHITESPACE \
-		$patches >> "$out/checkpatch" 2>&1
-for p in $patches; do
-	grep -n '^+.*[[:space:]]$' "$p" |
-		sed "s|^|$p:|; s|\$|: trailing whitespace|" >> "$out/checkpatch"
-done
-sed -i '/^$/d' "$out/checkpatch"
+checkpatch_run() {
+	[ -z "$srcs" ] ||
+		"$tree/scripts/checkpatch.pl" $cp_args -f $srcs >> "$out/checkpatch" 2>&1
+	# On the patches, checkpatch 6.12 misreads the blank context line before a
+	# new Kconfig entry as an added line with trailing whitespace (depending on
+	# the diffstat's column widths); ignore that type there and check added
+	# lines for trailing whitespace ourselves.
+	# shellcheck disable=SC2086 # word lists by design
+	[ -z "$patches" ] ||
+		"$tree/scripts/checkpatch.pl" $cp_args --ignore TRAILING_WHITESPACE \
+			$patches >> "$out/checkpatch" 2>&1
+	for p in $patches; do
+		grep -n '^+.*[[:space:]]$' "$p" |
+			sed "s|^|$p:|; s|\$|: trailing whitespace|" >> "$out/checkpatch"
+	done
+	sed -i '/^$/d' "$out/checkpatch"
+}
+was_clean checkpatch || { checkpatch_run; keep_if_clean checkpatch "$out/checkpatch"; }
 gate "checkpatch --strict ($(echo $srcs | wc -w) files, $(echo $patches | wc -w) patches)" "$out/checkpatch"
 
 # Upstream files the series patches (kernel/power/suspend.c) carry sparse
@@ -154,7 +192,8 @@ restore_stash() {
 	rm -rf "$out/stash"
 }
 : > "$out/w1"
-if [ -n "$objs" ]; then
+w1_run() {
+	[ -n "$objs" ] || return 0
 	restore_stash
 	trap 'restore_stash' EXIT
 	trap 'exit 130' INT TERM
@@ -170,14 +209,22 @@ if [ -n "$objs" ]; then
 	trap - EXIT INT TERM
 	grep -E 'warning:|error:|sparse:|build failed' "$out/build" |
 		upstream_filter > "$out/w1" || true
-fi
+}
 # kbuild drops C=1, with only a make warning, when the tree's
 # scripts/checker-valid.sh refuses the sparse it finds in PATH: 7.3's asks
 # for __typeof_unqual__, which sparse 0.6.4 (the last release, Debian
 # 12's) does not know. Dan Carpenter's "sparse: add support for
 # typeof_unqual" (2024-12-04, in the sparse that smatch's git carries)
 # teaches it. Then only W=1 ran: say so, and how to give it one.
-if grep -q 'C=1 specified, but' "$out/build" 2> /dev/null; then
+if was_clean w1; then
+	sparse_refused=$note
+else
+	rm -f "$out/build"
+	w1_run
+	sparse_refused=$(grep -qs 'C=1 specified, but' "$out/build" && echo yes)
+	keep_if_clean w1 "$out/w1" "$sparse_refused"
+fi
+if [ -n "$sparse_refused" ]; then
 	gate "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
 	skip sparse "needs sparse with __typeof_unqual__ (sparse git after 0.6.4, e.g. first in PATH; the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1))"
 else
@@ -188,22 +235,30 @@ fi
 # (in upstream files, only on the lines we add, as for W=1; 7.3's
 # kernel-doc, in Python, says "Warning: FILE:LINE ...", 6.12's
 # "FILE:LINE: warning: ...": one form for the filter)
-"$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) 2>&1 |
-	sed -E 's/^Warning: ([^ :]+):([0-9]+) /\1:\2: warning: /' | upstream_filter > "$out/kdoc"
+: > "$out/kdoc"
+was_clean kernel-doc || {
+	"$tree/scripts/kernel-doc" -none $(for f in $patched; do echo "$tree/$f"; done) 2>&1 |
+		sed -E 's/^Warning: ([^ :]+):([0-9]+) /\1:\2: warning: /' | upstream_filter > "$out/kdoc"
+	keep_if_clean kernel-doc "$out/kdoc"
+}
 gate "kernel-doc" "$out/kdoc"
 
 # clang-format: differences only where scripts/clang-format.allow says
 # (in upstream files only the hunks that start on a line the series adds)
-added_lines | sed "s|^$tree/||" > "$out/added"
-sh scripts/check-format.sh "$tree" $patched 2>&1 |
-	awk -v addedf="$out/added" -v tree="$tree" '
-		BEGIN { keep = 1; while ((getline l < addedf) > 0) ours[l] = 1 }
-		/^[^ ].*: differs from clang-format:$/ {
-			split($0, p, ":"); keep = 1
-			cmd = "git -C " tree " cat-file -e pristine:" p[1] " 2>/dev/null"
-			if (system(cmd) == 0 && !((p[1] ":" p[2]) in ours)) keep = 0
-		}
-		keep' > "$out/format"
+: > "$out/format"
+was_clean clang-format || {
+	added_lines | sed "s|^$tree/||" > "$out/added"
+	sh scripts/check-format.sh "$tree" $patched 2>&1 |
+		awk -v addedf="$out/added" -v tree="$tree" '
+			BEGIN { keep = 1; while ((getline l < addedf) > 0) ours[l] = 1 }
+			/^[^ ].*: differs from clang-format:$/ {
+				split($0, p, ":"); keep = 1
+				cmd = "git -C " tree " cat-file -e pristine:" p[1] " 2>/dev/null"
+				if (system(cmd) == 0 && !((p[1] ":" p[2]) in ours)) keep = 0
+			}
+			keep' > "$out/format"
+	keep_if_clean clang-format "$out/format"
+}
 gate "clang-format ($(echo $patched | wc -w) files; allowed deviations: $(grep -c '	' scripts/clang-format.allow))" "$out/format"
 
 # DT bindings. The kernel's dt_binding_check/dtbs_check targets refuse
@@ -272,30 +327,33 @@ fi
 ys=$(find dts/bindings -name '*.yaml' | sort)
 nb=$(echo $ys | wc -w)
 fs=$(for y in $ys; do echo "$bdir/${y#dts/bindings/}"; done)
-exs=
-if [ -n "$fs" ]; then
-	# shellcheck disable=SC2086 # one argument per file (no binding path has a blank)
-	dt-doc-validate -u "$bdir" $fs >> "$out/bindings" 2>&1
-	# shellcheck disable=SC2086 # as above
-	yamllint -f parsable -c "$bdir/.yamllint" $fs >> "$out/bindings" 2>&1
-fi
-for y in $ys; do
-	f=$bdir/${y#dts/bindings/}
-	ex=$out/$(basename "$y" .yaml).example
-	rm -f "$ex.dtb"
-	dt-extract-example "$f" > "$ex.dts" 2>> "$out/bindings"
-	if cpp -nostdinc -I "$tree/include" -I "$tree/scripts/dtc/include-prefixes" \
-		-undef -D__DTS__ -x assembler-with-cpp "$ex.dts" 2>> "$out/bindings" |
-		dtc -q -I dts -O dtb -o "$ex.dtb" - >> "$out/bindings" 2>&1; then
-		exs="$exs $ex.dtb"
-	else
-		echo "$y: example does not compile" >> "$out/bindings"
+bindings_run() {
+	exs=
+	if [ -n "$fs" ]; then
+		# shellcheck disable=SC2086 # one argument per file (no binding path has a blank)
+		dt-doc-validate -u "$bdir" $fs >> "$out/bindings" 2>&1
+		# shellcheck disable=SC2086 # as above
+		yamllint -f parsable -c "$bdir/.yamllint" $fs >> "$out/bindings" 2>&1
 	fi
-done
-# (dt-validate names each example's DTB: BINDING.example.dtb)
-# shellcheck disable=SC2086 # as above
-[ -s "$out/schema.json" ] && [ -n "$exs" ] &&
-	dt-validate -s "$out/schema.json" $exs >> "$out/bindings" 2>&1
+	for y in $ys; do
+		f=$bdir/${y#dts/bindings/}
+		ex=$out/$(basename "$y" .yaml).example
+		rm -f "$ex.dtb"
+		dt-extract-example "$f" > "$ex.dts" 2>> "$out/bindings"
+		if cpp -nostdinc -I "$tree/include" -I "$tree/scripts/dtc/include-prefixes" \
+			-undef -D__DTS__ -x assembler-with-cpp "$ex.dts" 2>> "$out/bindings" |
+			dtc -q -I dts -O dtb -o "$ex.dtb" - >> "$out/bindings" 2>&1; then
+			exs="$exs $ex.dtb"
+		else
+			echo "$y: example does not compile" >> "$out/bindings"
+		fi
+	done
+	# (dt-validate names each example's DTB: BINDING.example.dtb)
+	# shellcheck disable=SC2086 # as above
+	[ -s "$out/schema.json" ] && [ -n "$exs" ] &&
+		dt-validate -s "$out/schema.json" $exs >> "$out/bindings" 2>&1
+}
+was_clean bindings || { bindings_run; keep_if_clean bindings "$out/bindings"; }
 gate "bindings: dt-doc-validate, yamllint, examples validated ($nb bindings)" "$out/bindings"
 
 # Board DTBs against all schemas; a finding counts as ours unless the

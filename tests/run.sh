@@ -40,13 +40,17 @@
 # one directory, the run's TMPDIR, which the processes' VEXPRESS_PM_RUN
 # names.
 #
-# Suites run TEST_JOBS at a time (default: one per CPU), longest first.
-# Every guest runs under -icount, where the guest's time does not depend on
-# the host's load, except plans that boot a second CPU ("# smp: 2"): those
-# run in real time, one at a time, from the start, while the others take the
-# remaining TEST_JOBS - 1 slots at a lower priority (nice 10), so the suite's
-# own jobs leave the real-time guest the CPU it asks for (other load on the
-# host does not). Results are printed in the order listed.
+# Suites run TEST_JOBS at a time, longest first. Every guest runs under
+# -icount, where the guest's time does not depend on the host's load,
+# except plans that boot a second CPU ("# smp: 2"): those run in real time,
+# one at a time, from the start, while the others take the remaining
+# TEST_JOBS - 1 slots at a lower priority (nice 10), so the suite's own jobs
+# leave the real-time guest the CPU it asks for (other load on the host
+# does not). By default (TEST_JOBS unset) that is one slot per CPU for the
+# others, plus the real-time slot when there are such plans: a real-time
+# guest waits for its RTC alarm in wall time, half its suite's time, and
+# with one CPU's worth of other jobs beside it a core stood idle meanwhile.
+# Results are printed in the order listed.
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -194,6 +198,9 @@ for s in $alone; do
 	rt="$rt $n $s"
 done
 [ -z "$rt" ] || echo "99999 rt$rt" >> "$fifos/jobs"
+rtslot=0
+[ -z "$rt" ] || rtslot=1
+jobs=${TEST_JOBS:-$(($(nproc) + rtslot))}
 # Each job: "[rt] N SUITE [N SUITE...]". A finished suite is shown on
 # stderr (fd 4) at once, whatever the order of the stream: "[K/TOTAL]",
 # K counted in $fifos/done.
@@ -202,7 +209,7 @@ progress=
 { [ -t 2 ] || [ "${TEST_PROGRESS:-0}" = 1 ]; } && progress=$total
 exec 4>&2
 sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- |
-	VEXPRESS_PM_RUN=$tmpd PROGRESS=$progress xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
+	VEXPRESS_PM_RUN=$tmpd PROGRESS=$progress xargs -P "$jobs" -L 1 sh -c '
 	nice="nice -n 10"
 	[ "$1" != rt ] || { nice=; shift; }
 	while [ $# -ge 2 ]; do
