@@ -140,7 +140,9 @@ $(obj)/.config: $(fragments) | tree
 config: $(obj)/.config
 
 kernel: tree config
-	$(KMAKE) zImage dtbs
+	@if $(snapshot) current $(tree) $(obj) $(fragments); then \
+		echo '  KERNEL  restored snapshot of this tree and config: up to date'; \
+	else $(KMAKE) zImage dtbs; fi
 	@$(snapshot) save $(tree) $(obj) $(fragments)
 
 rootfs: deps

@@ -11,6 +11,14 @@
 #	build's key, every file of it with one mtime, newer than the tree's
 #	sources: kbuild finds it all up to date. Exits 1 when it restored
 #	nothing (no snapshot, any doubt, a bad snapshot): configure as usual.
+#   obj-snapshot.sh current TREE OBJ FRAGMENT...
+#	(the kernel step) exits 0 when OBJ is still the snapshot restored
+#	or saved for this build's key: nothing built in it since, its
+#	.config not changed. kbuild would only find it all up to date
+#	(about 10 s of a fresh clone's build step, a kernel). Otherwise
+#	exits 1, and OBJ is no longer taken for a snapshot: kbuild is about
+#	to build in it, and after an edit and its undo the key would match
+#	again.
 #   obj-snapshot.sh save TREE OBJ FRAGMENT...
 #	(after a successful kernel build) stores OBJ if it was configured
 #	from scratch for the key it still has. Not after the builds of an
@@ -27,6 +35,11 @@ set -u
 
 mode=$1 tree=$2 obj=$3
 shift 3
+if [ "$mode" = current ]; then
+	m=$(realpath -m "$obj")/.vexpress-pm-snapshot
+	was=$(cat "$m" 2> /dev/null)
+	case $was in restored\ * | saved\ *) echo built > "$m" || exit 1 ;; *) exit 1 ;; esac
+fi
 # Nothing to do: restore restored nothing, save always succeeds.
 none() { [ "$mode" = save ] && exit 0; exit 1; }
 cache=${TREE_CACHE:-}
@@ -99,6 +112,12 @@ restore)
 	rm -rf "$dir"
 	mkdir -p "$dir" && echo "new $k" > "$marker"
 	exit 1 ;;
+current)
+	case $was in "restored $k" | "saved $k") ;; *) exit 1 ;; esac
+	[ "$(sha256sum < "$dir/.config")" = "$(cat "$dir/.vexpress-pm-config" 2> /dev/null)" ] ||
+		exit 1
+	echo "$was" > "$marker"
+	exit 0 ;;
 save)
 	[ "$(cat "$marker" 2> /dev/null)" = "new $k" ] || exit 0
 	# nor a .config changed by hand (menuconfig) since it was configured
