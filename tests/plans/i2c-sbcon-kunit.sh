@@ -8,8 +8,10 @@
 # suspended" once, by design: that WARNING is allowed, and counted. The
 # core warns once per adapter and the case leaves the core's flags alone,
 # so the live suite run again from debugfs passes without a second one.
+# The allow lines are that WARNING as 6.12 prints it, then as 7.3 does.
 # qemu-args: --append kunit.enable=1
 # allow: WARNING: CPU: [0-9]+ PID: [0-9]+ at .*drivers/i2c/i2c-core\.h:[0-9]+ __i2c_transfer\+
+# allow: WARNING: [^ ]*drivers/i2c/i2c-core\.h:[0-9]+ at __i2c_transfer\+
 # pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
@@ -61,12 +63,14 @@ for s in $suites; do
 done
 for s in $suites; do cases $s; done
 check "kunit.sbcon.live.one-suspended-warning" 1 "$(dmesg | grep -c 'Transfer while suspended')"
-# KUnit prints the rerun's KTAP with printk, and the console is this plan's
-# KTAP stream: keep it off the console (dmesg has it, and the results file).
-level=$(cut -f1 /proc/sys/kernel/printk)
-echo 4 > /proc/sys/kernel/printk
+# KUnit prints the rerun's KTAP with printk (KERN_INFO), and the console
+# is this plan's KTAP stream: keep it off the console (dmesg has it, and
+# the results file), to the plan's end. Not restored after the run: 7.3's
+# PL011 is an nbcon console, printed by a kthread after printk returns,
+# and judged against the console level it finds then. Level 6 still
+# shows warnings and errors, the reports the runner judges.
+echo 6 > /proc/sys/kernel/printk
 echo 1 > $D/i2c-sbcon-timer-live/run
-echo "$level" > /proc/sys/kernel/printk
 check "kunit.sbcon.live.rerun-passed" yes \
 	"$(grep -qE '^ *ok [0-9]+ i2c-sbcon-timer-live$' $D/i2c-sbcon-timer-live/results && echo yes)"
 check "kunit.sbcon.live.rerun-warned-once" 1 "$(dmesg | grep -c 'Transfer while suspended')"

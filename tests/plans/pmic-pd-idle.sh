@@ -16,9 +16,17 @@
 ktap_print_header
 ktap_set_plan 12
 
-# The card-detect GPIO's number: the MMC core requests it as "cd", the
-# board's only one
-cd_gpio=$(sed -n 's/^ *gpio-\([0-9]*\) *([^|]*|cd *) in .*/\1/p' /sys/kernel/debug/gpio)
+# The card-detect reads: the gpio_value "get" events that the MMC core's
+# card-detect helper, mmc_gpio_get_cd(), makes (it reads the slot's "cd"
+# descriptor and nothing else; the function tracer, filtered to it, marks
+# each call), all of one GPIO. Not by number from debugfs: 6.12 prints the
+# global numbers that the event carries, 7.3 each chip's offsets, and 7.3
+# prints a chip's base nowhere (only the legacy sysfs GPIO ABI would).
+cd_reads() {
+	awk '/: mmc_gpio_get_cd <-/ { cd[$1] = 1; next }
+	/ gpio_value: [0-9]+ get / && cd[$1] { n++; g[$(NF - 2)] = 1; delete cd[$1] }
+	END { s = ""; for (k in g) s = s (s == "" ? "" : " ") k; print n + 0, s }' $T/trace
+}
 
 # idle_window NAME: five seconds of the idle board, traced: the
 # card-detect polls, the PMIC's VMMC writes and the MMCI's active time.
@@ -27,6 +35,8 @@ cd_gpio=$(sed -n 's/^ *gpio-\([0-9]*\) *([^|]*|cd *) in .*/\1/p' /sys/kernel/deb
 idle_window() {
 	active=$(cat $MMCI/power/runtime_active_time)
 	echo 0 > $T/tracing_on
+	echo mmc_gpio_get_cd > $T/set_ftrace_filter
+	echo function > $T/current_tracer
 	echo > $T/trace
 	echo 1 > $T/events/i2c/i2c_write/enable
 	echo 1 > $T/events/gpio/gpio_value/enable
@@ -34,12 +44,17 @@ idle_window() {
 	sleep 5
 	echo 0 > $T/tracing_on
 	active=$(($(cat $MMCI/power/runtime_active_time) - active))
-	polls=$(grep -c "gpio_value: ${cd_gpio:-none} get " $T/trace)
+	read -r polls cd_gpio <<EOF
+$(cd_reads)
+EOF
 	# i2c_write: one line per message; a register write is [REG-VALUE]
 	writes=$(grep -c "i2c_write: i2c-$BUS #0 a=$(printf %03x $PMIC) f=0000 l=2 \[$(printf %02x $PMIC_VMMC_EN)-" $T/trace)
-	ktap_print_msg "$1: in 5 s $polls card-detect reads, $writes VMMC writes, MMCI active $active ms"
+	echo nop > $T/current_tracer
+	echo > $T/set_ftrace_filter
+	ktap_print_msg "$1: in 5 s $polls card-detect reads (GPIO ${cd_gpio:-none}), $writes VMMC writes, MMCI active $active ms"
 	check "pd-idle.$1.cd-polled" yes \
-		"$([ "$polls" -ge 3 ] && echo yes || echo "$polls reads of gpio '$cd_gpio'")"
+		"$([ "$polls" -ge 3 ] && [ "$cd_gpio" = "${cd_gpio% *}" ] && echo yes ||
+			echo "$polls reads of gpio '$cd_gpio'")"
 	check "pd-idle.$1.vmmc-writes" 0 "$writes"
 	check "pd-idle.$1.mmci-active-ms" 0 "$active"
 }
