@@ -140,6 +140,15 @@ mkdir -p "$it/tmp"
 # run_pids: the processes of the run's suites (run.sh marks them with
 # VEXPRESS_PM_RUN, its temporary directory: under $it/tmp)
 run_pids() { grep -lsz "^VEXPRESS_PM_RUN=$it/tmp/" /proc/[0-9]*/environ | sed 's|^/proc/||; s|/environ$||'; }
+# is_qemu PID: QEMU, or the dynamic loader running it (boot/qemu-backport.sh
+# runs QEMU 11 through trixie's own loader: its name is the loader's)
+is_qemu() {
+	case $(cat /proc/$1/comm 2>/dev/null) in
+	qemu-system-arm) ;;
+	ld-linux*) tr '\0' '\n' < /proc/$1/cmdline 2>/dev/null | grep -q '/qemu-system-arm$' ;;
+	*) return 1 ;;
+	esac
+}
 # (in a process group of its own, as a terminal's foreground job; with
 # SIGINT not ignored, as it is for a command sh puts in the background)
 # One suite at a time: fixture-hang names both profiles, and the test is
@@ -151,7 +160,7 @@ qemu=
 i=0	# await the guest: its QEMU running (at most 60 s)
 while [ -z "$qemu" ] && [ $i -lt 600 ] && kill -0 $run 2>/dev/null; do
 	for p in $(run_pids); do
-		[ "$(cat /proc/$p/comm 2>/dev/null)" = qemu-system-arm ] && qemu="$qemu $p"
+		is_qemu $p && qemu="$qemu $p"
 	done
 	[ -n "$qemu" ] || { sleep 0.1; i=$((i + 1)); }
 done
