@@ -146,7 +146,7 @@ kernel: tree config
 	@$(snapshot) save $(tree) $(obj) $(fragments)
 
 rootfs: deps
-	@$(MAKE) -s -C rootfs BUILD=$(build) DL=$(top)/build/dl CROSS=$(CROSS) TREE=$(tree)
+	@$(MAKE) -s -C rootfs BUILD=$(build) CROSS=$(CROSS) TREE=$(tree)
 
 images: kernel rootfs
 	@sh boot/make-images.sh $(obj) $(build)/rootfs.cpio.gz $(images)
