@@ -37,22 +37,28 @@ skip() {	# skip NAME REASON: gate NAME cannot run here
 	echo "check: $1: SKIP $2"
 }
 # A gate that was clean before on the same inputs is clean again: TREE_CACHE
-# keeps the keys of clean runs, as ccache keeps objects (empty TREE_CACHE:
-# nothing kept). A key is the gate's name and a hash of every input of
-# every gate (base, below). Findings are never kept: they name the files
-# of the clone that found them, so a gate with findings runs every time.
-# (A fresh clone's 'make test' spent about 25 s of CPU a kernel on
+# keeps the verdicts of clean runs, as ccache keeps objects (empty
+# TREE_CACHE: nothing kept), under the gate's name and a hash of the gates'
+# inputs (base, below). Findings are never kept: they name the files of the
+# clone that found them, so a gate with findings runs every time.
+# (A fresh clone's 'make test' spent about 30 s of CPU a kernel on
 # verdicts that had not changed: checkpatch, git am, sparse.)
 vcache=${TREE_CACHE:+$TREE_CACHE/check}
-was_clean() {	# was_clean NAME: says so when it was; its note in $note
-	[ -n "$vcache" ] && [ -f "$vcache/$1-$base" ] || return 1
-	note=$(cat "$vcache/$1-$base")
-	echo "check: $1: clean before on the same inputs ($vcache/$1-$base), not run again"
+was_clean() {	# was_clean NAME [VERDICT...]: says so when it was (default: clean)
+	n=$1
+	shift
+	[ $# -gt 0 ] || set -- clean
+	[ -n "$vcache" ] && note=$(cat "$vcache/$n-$base" 2> /dev/null) || return 1
+	case " $* " in *" $note "*) ;; *) return 1 ;; esac
+	echo "check: $n: clean before on the same inputs ($vcache/$n-$base), not run again"
 }
-keep_if_clean() {	# keep_if_clean NAME FINDINGS-FILE [NOTE]
+keep_if_clean() {	# keep_if_clean NAME FINDINGS-FILE [VERDICT (default: clean)]
 	[ -n "$vcache" ] && [ ! -s "$2" ] || return 0
-	mkdir -p "$vcache" 2> /dev/null || return 0
-	echo "${3:-}" 2> /dev/null > "$vcache/$1-$base" || :
+	# whole or not at all, as cached() below
+	mkdir -p "$vcache" 2> /dev/null &&
+		echo "${3:-clean}" 2> /dev/null > "$vcache/$1-$base.$$" &&
+		mv "$vcache/$1-$base.$$" "$vcache/$1-$base" 2> /dev/null
+	rm -f "$vcache/$1-$base.$$"
 }
 
 # Our sources, and the objects the series makes. The series is exported
@@ -65,19 +71,32 @@ patched=$(git -C "$tree" diff --name-only pristine vexpress-pm -- '*.[ch]' | sor
 # built as part of that one.
 objs=$(for f in $patched; do case "$f" in *.c)
 	grep -qs "^#include \"${f##*/}\"" "$tree/${f%/*}"/*.c || echo "${f%.c}.o" ;; esac; done)
-# Every input of the gates: the trees (pristine, the series, what was
-# built), our sources and the patches' bytes (checkpatch reads those), the kernel
-# configuration, these scripts and the tools' versions. A work tree with
-# changes is none of those: then nothing is kept or reused.
-[ -z "$(git -C "$tree" status --porcelain --untracked-files=no)" ] || vcache=
-# shellcheck disable=SC2086 # word lists by design
+# The gates' inputs: the trees (pristine, the series, what was built, and
+# which of those the series gate compares), our kernel sources in this
+# repository (names and bytes: checkpatch and the bindings gate read them
+# here), the patches, the kernel configuration, kbuild's environment,
+# these scripts, and the tools' versions (as they report them; Debian's
+# package versions for dt-schema's Python libraries). A work tree with
+# changes or untracked files is none of those: then nothing is kept or
+# reused.
+built=HEAD
+[ -n "${EXTRA_PATCHES:-}" ] && built=vexpress-pm
+[ -z "$(git -C "$tree" status --porcelain)" ] || vcache=
+. "$top/scripts/kbuild-env.sh"
+# shellcheck disable=SC2046,SC2086 # word lists by design
 base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{tree}'
-	cat $srcs $patches "$obj/.config" scripts/check.sh scripts/check-format.sh scripts/clang-format.allow
-	cat .checkpatch.conf "$HOME"/.checkpatch.conf 2> /dev/null
-	for t in git perl sparse clang-format arm-linux-gnueabihf-gcc python3 cpp dtc \
+	echo "compared with: $built"
+	sha256sum $(find drivers include Documentation dts -type f | sort) $patches
+	cat "$obj/.config" scripts/check.sh scripts/check-format.sh scripts/clang-format.allow \
+		scripts/kbuild-env.sh
+	kbuild_env
+	cat .checkpatch.conf .scripts/.checkpatch.conf "$HOME"/.checkpatch.conf 2> /dev/null
+	for t in git perl make sparse clang-format arm-linux-gnueabihf-gcc python3 cpp dtc \
 		dt-validate yamllint; do
-		$t --version 2>&1 | grep -m 1 .
-	done; } | sha256sum | cut -c1-16)
+		$t --version 2>&1 | sed -n '/./{p;q;}'	# (perl's begins with a blank line)
+	done
+	dpkg-query -W python3-jsonschema python3-ruamel.yaml python3-yaml 2>&1; } |
+	sha256sum | cut -c1-16)
 
 # The series applies with git am to the pristine tree and gives exactly the
 # tree the kernel was built from (same git tree hash: same content): HEAD,
@@ -85,8 +104,6 @@ base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{
 # series the built tree differs by design, so the series branch is compared.
 am=$out/am
 : > "$out/series"
-built=HEAD
-[ -n "${EXTRA_PATCHES:-}" ] && built=vexpress-pm
 git -C "$tree" status --porcelain --untracked-files=no | sed 's/^/changed in the built tree: /' >> "$out/series"
 # shellcheck disable=SC2086 # word lists by design
 series_am() {
@@ -130,7 +147,6 @@ checkpatch_run() {
 	# new Kconfig entry as an added line with trailing whitespace (depending on
 	# the diffstat's column widths); ignore that type there and check added
 	# lines for trailing whitespace ourselves.
-	# shellcheck disable=SC2086 # word lists by design
 	[ -z "$patches" ] ||
 		"$tree/scripts/checkpatch.pl" $cp_args --ignore TRAILING_WHITESPACE \
 			$patches >> "$out/checkpatch" 2>&1
@@ -216,15 +232,18 @@ w1_run() {
 # 12's) does not know. Dan Carpenter's "sparse: add support for
 # typeof_unqual" (2024-12-04, in the sparse that smatch's git carries)
 # teaches it. Then only W=1 ran: say so, and how to give it one.
-if was_clean w1; then
-	sparse_refused=$note
+# (an interrupted run's objects go back first, whether the gate runs or not)
+restore_stash
+if was_clean w1 sparse-ran sparse-refused; then
+	sparse=$note
 else
 	rm -f "$out/build"
 	w1_run
-	sparse_refused=$(grep -qs 'C=1 specified, but' "$out/build" && echo yes)
-	keep_if_clean w1 "$out/w1" "$sparse_refused"
+	sparse=sparse-ran
+	grep -qs 'C=1 specified, but' "$out/build" && sparse=sparse-refused
+	keep_if_clean w1 "$out/w1" $sparse
 fi
-if [ -n "$sparse_refused" ]; then
+if [ $sparse = sparse-refused ]; then
 	gate "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
 	skip sparse "needs sparse with __typeof_unqual__ (sparse git after 0.6.4, e.g. first in PATH; the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1))"
 else

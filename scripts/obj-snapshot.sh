@@ -35,10 +35,18 @@ set -u
 
 mode=$1 tree=$2 obj=$3
 shift 3
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/kbuild-env.sh"
 if [ "$mode" = current ]; then
-	m=$(realpath -m "$obj")/.vexpress-pm-snapshot
+	d=$(realpath -m "$obj")
+	m=$d/.vexpress-pm-snapshot
 	was=$(cat "$m" 2> /dev/null)
-	case $was in restored\ * | saved\ *) echo built > "$m" || exit 1 ;; *) exit 1 ;; esac
+	case $was in restored\ * | saved\ *) ;; *) exit 1 ;; esac
+	# Anything written in OBJ since the marker (kbuild run by hand, say;
+	# but check/, the gates' own) and it is not the snapshot any more.
+	newer=$(find "$d" -path "$d/check" -prune -o -newer "$m" -print | head -n 1)
+	echo built > "$m" || exit 1
+	[ -z "$newer" ] || exit 1
 fi
 # Nothing to do: restore restored nothing, save always succeeds.
 none() { [ "$mode" = save ] && exit 0; exit 1; }
@@ -52,14 +60,13 @@ marker=$dir/.vexpress-pm-snapshot	# "new KEY", "restored KEY" or "saved KEY"
 key() {
 	git -C "$tree" rev-parse -q --verify 'HEAD^{tree}' 2> /dev/null || return 1
 	changed=$(git -C "$tree" status --porcelain 2> /dev/null) && [ -z "$changed" ] || return 1
-	cat "$0" "$@" || return 1
+	cat "$0" "$top/scripts/kbuild-env.sh" "$@" || return 1
 	for t in "${CROSS-}gcc" "${CROSS-}ld" gcc ld flex bison gzip; do
 		echo "$t: $("$t" --version 2> /dev/null | head -n 1)"
 	done
 	echo "${KBUILD_VARS-}"
 	uname -m	# kbuild's host programs
-	env | grep -E '^(ARCH|CROSS_COMPILE|LLVM[A-Z_]*|CC|LD|AS|AR|NM|OBJCOPY|OBJDUMP|STRIP|HOSTCC|HOSTCXX|HOSTLD|HOSTAR|HOST[A-Z]*FLAGS|K[A-Z_]*FLAGS|KBUILD_[A-Z_]*|KCONFIG_[A-Z_]*|KGZIP|W|SOURCE_DATE_EPOCH)=' |
-		sort
+	kbuild_env
 }
 # An edit loop's builds cost nothing here: only a "new" OBJ is saved.
 [ "$mode" = save ] && { grep -q '^new ' "$marker" 2> /dev/null || exit 0; }
