@@ -155,7 +155,8 @@ trace_dump() {
 	echo "# vexpress-pm pmic: $PMIC"
 	# A link is named "BUS:SUPPLIER--BUS:CONSUMER" (device_link_add()),
 	# so the names come without readlink: a fork costs the emulator about
-	# 7 ms of host CPU, and four per link were a second per capture.
+	# 7 ms of host CPU, and four per link were a second per capture. (A
+	# supplier whose name held "--" would be cut there: none on this board.)
 	for l in /sys/class/devlink/*; do
 		[ -e "$l/supplier" ] || continue
 		l=${l##*/} sup=${l%%--*} con=${l#*--}
