@@ -86,7 +86,8 @@ built=HEAD
 # shellcheck disable=SC2046,SC2086 # word lists by design
 base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{tree}'
 	echo "compared with: $built"
-	sha256sum $(find drivers include Documentation dts -type f | sort) $patches
+	sha256sum $(find drivers include Documentation dts -type f | sort)
+	(cd "$out/patches" && sha256sum ./*.patch)	# (not the clone's path)
 	cat "$obj/.config" scripts/check.sh scripts/check-format.sh scripts/clang-format.allow \
 		scripts/kbuild-env.sh
 	kbuild_env
