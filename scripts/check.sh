@@ -87,7 +87,9 @@ built=HEAD
 base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{tree}'
 	echo "compared with: $built"
 	sha256sum $(find drivers include Documentation dts -type f | sort)
-	(cd "$out/patches" && sha256sum ./*.patch)	# (not the clone's path)
+	# (by name in their directory, not the clone's path; not the cover
+	# letter, which carries the date of the export)
+	for p in $patches; do sha256sum < "$p" | sed "s|-\$|${p##*/}|"; done
 	cat "$obj/.config" scripts/check.sh scripts/check-format.sh scripts/clang-format.allow \
 		scripts/kbuild-env.sh
 	kbuild_env
