@@ -81,7 +81,12 @@ objs=$(for f in $patched; do case "$f" in *.c)
 # reused.
 built=HEAD
 [ -n "${EXTRA_PATCHES:-}" ] && built=vexpress-pm
-[ -z "$(git -C "$tree" status --porcelain)" ] || vcache=
+# (one status of the 69,000-file tree, for the series gate too)
+status=$(git -C "$tree" status --porcelain)
+[ -z "$status" ] || vcache=
+# dt-schema's version (its Python starts in about a second): here and in
+# the dt-schema outputs' keys below
+dtver=$(dt-validate --version 2>&1)
 . "$top/scripts/kbuild-env.sh"
 # shellcheck disable=SC2046,SC2086 # word lists by design
 base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{tree}'
@@ -94,8 +99,9 @@ base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{
 		scripts/kbuild-env.sh
 	kbuild_env
 	cat .checkpatch.conf .scripts/.checkpatch.conf "$HOME"/.checkpatch.conf 2> /dev/null
+	echo "$dtver"
 	for t in git perl make sparse clang-format arm-linux-gnueabihf-gcc python3 cpp dtc \
-		dt-validate yamllint; do
+		yamllint; do
 		$t --version 2>&1 | sed -n '/./{p;q;}'	# (perl's begins with a blank line)
 	done
 	dpkg-query -W python3-jsonschema python3-ruamel.yaml python3-yaml 2>&1; } |
@@ -107,7 +113,8 @@ base=$({ git -C "$tree" rev-parse 'pristine^{tree}' 'vexpress-pm^{tree}' 'HEAD^{
 # series the built tree differs by design, so the series branch is compared.
 am=$out/am
 : > "$out/series"
-git -C "$tree" status --porcelain --untracked-files=no | sed 's/^/changed in the built tree: /' >> "$out/series"
+[ -z "$status" ] || echo "$status" | grep -v '^??' |
+	sed 's/^/changed in the built tree: /' >> "$out/series"
 # shellcheck disable=SC2086 # word lists by design
 series_am() {
 	git -C "$tree" worktree remove --force "$am" 2> /dev/null || rm -rf "$am"
@@ -307,7 +314,6 @@ fi
 # ccache keeps objects, TREE_CACHE keeps them by a hash of every input
 # and of the tool's version (empty TREE_CACHE: nothing kept).
 dtcache=${TREE_CACHE:+$TREE_CACHE/dt-schema}
-dtver=$(dt-validate --version 2>&1)
 cached() {	# cached KEY OUT CMD...: CMD's stdout in OUT, stderr in OUT.err
 	key=$1 file=$2
 	shift 2

@@ -198,7 +198,6 @@ for s in $alone; do
 	rt="$rt $n $s"
 done
 [ -z "$rt" ] || echo "99999 rt$rt" >> "$fifos/jobs"
-jobs=${TEST_JOBS:-$(nproc)}
 # Each job: "[rt] N SUITE [N SUITE...]". A finished suite is shown on
 # stderr (fd 4) at once, whatever the order of the stream: "[K/TOTAL]",
 # K counted in $fifos/done.
@@ -207,7 +206,7 @@ progress=
 { [ -t 2 ] || [ "${TEST_PROGRESS:-0}" = 1 ]; } && progress=$total
 exec 4>&2
 sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- |
-	VEXPRESS_PM_RUN=$tmpd PROGRESS=$progress xargs -P "$jobs" -L 1 sh -c '
+	VEXPRESS_PM_RUN=$tmpd PROGRESS=$progress xargs -P "${TEST_JOBS:-$(nproc)}" -L 1 sh -c '
 	nice="nice -n 10"
 	[ "$1" != rt ] || { nice=; shift; }
 	while [ $# -ge 2 ]; do
