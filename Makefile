@@ -123,7 +123,8 @@ help:
 deps:
 	@sh scripts/deps.sh
 
-tree: deps
+# (NO_DEPS=1: make test ran deps for this kernel already)
+tree: $(if $(NO_DEPS),,deps)
 	@sh scripts/prepare-tree.sh $(tree)
 	@[ -L $(obj) ] || { rm -rf $(obj) && ln -s linux/obj $(obj); }	# was a directory
 
@@ -145,7 +146,7 @@ kernel: tree config
 	else $(KMAKE) zImage dtbs; fi
 	@$(snapshot) save $(tree) $(obj) $(fragments)
 
-rootfs: deps
+rootfs: $(if $(NO_DEPS),,deps)
 	@$(MAKE) -s -C rootfs BUILD=$(build) CROSS=$(CROSS) TREE=$(tree)
 
 images: kernel rootfs
@@ -190,10 +191,13 @@ shell: images
 	@sh boot/qemu.sh --interactive
 
 # The full suite on KVER and the ordering plans on the other kernels
-# (tests/run.sh), whose images are built too, each in build/K.
-test: images host
-	@for k in $(filter-out $(KVER),$(or $(KVERS_TEST),$(KVERS))); do \
-		$(MAKE) --no-print-directory KVER=$$k BUILD=build/$$k images host || exit 1; done
+# (tests/run.sh), whose images are built too, each in build/K: the
+# packages of each first, then the builds side by side.
+test_kvers	:= $(filter-out $(KVER),$(or $(KVERS_TEST),$(KVERS)))
+test:
+	@for k in $(KVER) $(test_kvers); do \
+		$(MAKE) --no-print-directory KVER=$$k deps || exit 1; done
+	+@MAKE='$(MAKE)' sh scripts/build-kernels.sh $(KVER):$(BUILD) $(foreach k,$(test_kvers),$(k):build/$(k))
 	@sh tests/run.sh $(PLANS)
 
 # Not part of 'test': a cold debug build alone takes longer than the whole
