@@ -109,7 +109,7 @@ help:
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: KVER=$(subst $(eval) ,|,$(KVERS)) (the kernel, default $(firstword $(KVERS)); every target builds and runs it)'
 	@echo '           BUILD=dir (default build/$$KVER) KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
-	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import and series commits, kernel build snapshots; empty: none)'
+	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import, series commits and checkout, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
 	@echo '           LINUX_SOURCE_CACHE=dir (where deps keeps a linux-source tarball the machine'"'"'s apt has not)'
 	@echo '           TEST_JOBS=n (suites run at a time) CYCLES=n (make stress) CI=true (test: a skip'
