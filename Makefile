@@ -14,8 +14,9 @@ KERNEL_SRC	?=
 EXTRA_PATCHES	?=
 BOARD		?= a9
 PATCHES_OUT	?= $(BUILD)/patches
-# The git import of the kernel tarball and snapshots of the kernel build,
-# kept across clones (empty: none)
+# The git import of the kernel tarball, the series' checkout, snapshots of
+# the kernel build and clean gates' verdicts, kept across clones (empty:
+# none; docs/build.md)
 TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
 # bookworm-backports' QEMU 10, unpacked by 'make deps' on Debian 12 for the
 # AXP209 profile (scripts/fetch-qemu10.sh; empty: none)
@@ -193,7 +194,9 @@ shell: images
 # The full suite on KVER and the ordering plans on the other kernels
 # (tests/run.sh), whose images are built too, each in build/K: the
 # packages of each first, then the builds side by side.
-test_kvers	:= $(filter-out $(KVER),$(or $(KVERS_TEST),$(KVERS)))
+# ($(sort): each kernel once; two builds of one build directory side by side
+# would race)
+test_kvers	:= $(filter-out $(KVER),$(sort $(or $(KVERS_TEST),$(KVERS))))
 test:
 	@for k in $(KVER) $(test_kvers); do \
 		$(MAKE) --no-print-directory KVER=$$k deps || exit 1; done

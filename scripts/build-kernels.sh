@@ -14,13 +14,24 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 1
+pids=
+# The builds run in the background, where a script's jobs ignore SIGINT:
+# on Ctrl-C or SIGTERM each one, make and all it started, is sent SIGTERM.
+descendants() { for c in $(pgrep -P "$1"); do echo "$c"; descendants "$c"; done; }
+stop() {
+	trap - INT TERM
+	for p in $pids; do kill -TERM "$p" $(descendants "$p") 2> /dev/null; done
+}
 trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
+trap 'stop; exit 130' INT
+trap 'stop; exit 143' TERM
 for kb in "$@"; do
 	k=${kb%%:*} b=${kb#*:}
-	{ ${MAKE:-make} -C "$top" --no-print-directory KVER="$k" BUILD="$b" NO_DEPS=1 \
+	# (stderr with stdout: one stream a kernel, in order)
+	( { ${MAKE:-make} -C "$top" --no-print-directory KVER="$k" BUILD="$b" NO_DEPS=1 \
 		images host 2>&1; echo $? > "$tmp/$k"; } |
-		sed -u -e '/: Nothing to be done for/d' -e "s/^/[$k] /" &
+		sed -u -e '/: Nothing to be done for/d' -e "s/^/[$k] /" ) &
+	pids="$pids $!"
 done
 wait
 rc=0

@@ -24,6 +24,8 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 mode=tree
 fresh=	# the tree is created by this run
+cache=	# its tarball's git import in TREE_CACHE, if it was cloned from it
+sparse=	# it is the sparse checkout of a clone of that import
 [ "$1" = --extra ] && { mode=extra; shift; }
 tree=$(realpath -m "$1")
 . "$top/scripts/kver.sh"
@@ -172,6 +174,7 @@ if [ ! -d "$tree/.git" ]; then
 				'!/Documentation/*/' '/Documentation/devicetree/' '/Documentation/arch/' \
 				'/arch/**/Kconfig*' '/Documentation/**/Kconfig*' '/arch/um/scripts/' \
 				'/arch/x86/entry/syscalls/' '/Documentation/sunrpc/'
+			sparse=1
 		else
 			echo "  UNPACK  $tarball -> $tree"
 			# No .git yet: a tree left half unpacked is unpacked again.
@@ -208,7 +211,6 @@ fi
 grep -qx /obj/ "$tree/.git/info/exclude" 2> /dev/null ||
 	{ mkdir -p "$tree/.git/info" && echo /obj/ >> "$tree/.git/info/exclude"; }
 
-# Nothing to do if the inputs and the checked-out commit are as last time.
 series_key=$(cd "$top" && { echo "$KVER"; sha256sum scripts/prepare-tree.sh arch-patches/series \
 	$(find arch-patches -name '*.patch' | sort) $(find $ksrc -type f | sort); } |
 	sha256sum | cut -d' ' -f1)
@@ -217,7 +219,22 @@ inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
 	done; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.git/vexpress-pm-stamp
-[ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ] && exit 0
+# Nothing to do if the inputs and the checked-out commit are as last
+# time, unless the tree is linked to TREE_CACHE's checkout (below) and
+# its files no longer match its index: a file was written in place,
+# through a link, and the cache's copy and every linked tree's changed
+# with it (root writes read-only files). The reset below puts this
+# tree's files back; the cache's checkout is dropped (the next fresh
+# tree checks out and keeps one again); the other trees see a file that
+# does not match their index, as this one did, and do the same.
+linked=$tree/.git/vexpress-pm-linked
+if [ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ]; then
+	[ -f "$linked" ] && ! $git diff-files --quiet 2> /dev/null || exit 0
+	echo "prepare-tree: changed in place in a tree linked to $(cat "$linked") (put back; a change to the kernel goes in as EXTRA_PATCHES):" >&2
+	$git diff-files --name-only | head -n 5 | sed 's/^/    /' >&2
+	l=$(cat "$linked")
+	case $l in */linux-*.git.checkout-*) rm -rf "$l" ;; esac
+fi
 
 scratch_start pristine
 
@@ -305,19 +322,26 @@ unset GIT_INDEX_FILE
 # the same tarball and sparse patterns, and its index, so that the reset
 # below writes only the files of commits it does not have. A checkout of
 # all 69,000 files took 20 s, two kernels' side by side 40 s; the links
-# about 3 s (2-core host, 2026-12-05). The kept files are read-only: a
-# change in place (an editor writing through a link) fails instead of
-# changing every clone's tree; git replaces the files it changes rather
-# than writing through them. Making a link changes a file's ctime, hence
-# core.trustctime off: the index's stat data are the kept checkout's.
-co= co_head=
-if [ -n "$fresh" ] && [ -n "${cache:-}" ]; then
-	co=$cache.checkout-$(sha256sum < "$tree/.git/info/sparse-checkout" | cut -c1-16)
+# about 3 s (2-core host, 2026-12-05). git replaces the files it changes
+# rather than writing through them; the kept files are read-only against
+# other writers (not against root: the check of linked trees above).
+# Making a link changes a file's ctime, hence core.trustctime off: the
+# index's stat data are the kept checkout's.
+# A tree whose files are the kept checkout's (linked to it, or the one
+# that kept it) is checked against its index by every run (above).
+mark_linked() {
+	echo "$co" > "$linked"
 	$git config core.trustctime false
+}
+co= co_head=
+if [ -n "$fresh" ] && [ -n "$sparse" ] && [ -n "$cache" ] &&
+	[ "$(stat -c %d "$cache")" = "$(stat -c %d "$tree")" ]; then
+	co=$cache.checkout-$(sha256sum < "$tree/.git/info/sparse-checkout" | cut -c1-16)
 	co_head=$(cat "$co/head" 2> /dev/null) || :
 	if [ -n "$co_head" ] && cp -al "$co/tree/." "$tree/" 2> /dev/null &&
 		cp "$co/index" "$tree/.git/index" 2> /dev/null; then
 		echo "  LINK    $co -> $tree"
+		mark_linked
 	else
 		co_head=
 	fi
@@ -328,9 +352,10 @@ fi
 # host, 2026-12-04).
 $git -c checkout.workers=0 reset -q --hard "$head"
 # The series' checkout kept for the next fresh tree (not one with
-# EXTRA_PATCHES: their commits come and go), whole or not at all: made
-# aside, then renamed into place. A cache that cannot be written costs
-# only time.
+# EXTRA_PATCHES: their commits come and go): the last such tree's, whole
+# or not at all (made aside, then renamed into place), one a tarball;
+# a cache that cannot be written costs only time. What an interrupted
+# run left aside, and the checkouts of other sparse patterns, go.
 keep_checkout() {
 	mkdir -p "$new/tree" || return 1
 	for e in $(ls -A "$tree"); do
@@ -343,16 +368,20 @@ keep_checkout() {
 }
 if [ -n "$co" ] && [ -z "${EXTRA_PATCHES:-}" ] && [ "$co_head" != "$head" ]; then
 	new=$co.$$ old=$co.old.$$
+	find "$TREE_CACHE" -maxdepth 1 -name "${cache##*/}.checkout-*" ! -path "$co" \
+		\( -mmin +60 -o ! -name "${co##*/}.*" \) -exec rm -rf {} + 2> /dev/null || :
 	rm -rf "$new" "$old"
 	if keep_checkout 2> /dev/null; then
 		echo "  CACHE   $co"
+		mark_linked
 	else
 		echo "  CACHE   $co: cannot write it, going on without" >&2
 	fi
 	rm -rf "$new" "$old"
 fi
-# A tree created by this run has nothing else to remove.
-[ -n "$fresh" ] || $git clean -fdqx -e /obj/
+# A tree created by this run has nothing else to remove, unless links
+# came from a checkout that another run replaced while they were made.
+[ -n "$fresh" ] && [ -z "$co_head" ] || $git clean -fdqx -e /obj/
 rm -rf "$scratch"
 echo "$inputs $head" > "$stamp"
 exit 0
