@@ -15,12 +15,15 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 1
 pids=
-# The builds run in the background, where a script's jobs ignore SIGINT:
-# on Ctrl-C or SIGTERM each one, make and all it started, is sent SIGTERM.
-descendants() { for c in $(pgrep -P "$1"); do echo "$c"; descendants "$c"; done; }
+# Each build runs in a session of its own (setsid: its pid is its process
+# group's), so that on Ctrl-C or SIGTERM it is sent SIGTERM, make and all
+# it started, and waited for: nothing of it writes the build directory
+# after this script has ended. (Background jobs of a script ignore
+# SIGINT.) Its output filter ignores SIGTERM and ends with the output.
 stop() {
 	trap - INT TERM
-	for p in $pids; do kill -TERM "$p" $(descendants "$p") 2> /dev/null; done
+	for p in $pids; do kill -TERM -- "-$p" 2> /dev/null; done
+	wait
 }
 trap 'rm -rf "$tmp"' EXIT
 trap 'stop; exit 130' INT
@@ -28,9 +31,10 @@ trap 'stop; exit 143' TERM
 for kb in "$@"; do
 	k=${kb%%:*} b=${kb#*:}
 	# (stderr with stdout: one stream a kernel, in order)
-	( { ${MAKE:-make} -C "$top" --no-print-directory KVER="$k" BUILD="$b" NO_DEPS=1 \
-		images host 2>&1; echo $? > "$tmp/$k"; } |
-		sed -u -e '/: Nothing to be done for/d' -e "s/^/[$k] /" ) &
+	setsid sh -c '{ ${MAKE:-make} -C "$1" --no-print-directory KVER="$2" BUILD="$3" NO_DEPS=1 \
+			images host 2>&1; echo $? > "$4"; } |
+		(trap "" TERM; exec sed -u -e "/: Nothing to be done for/d" -e "s/^/[$2] /")' \
+		sh "$top" "$k" "$b" "$tmp/$k" &
 	pids="$pids $!"
 done
 wait

@@ -219,22 +219,35 @@ inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
 	done; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.git/vexpress-pm-stamp
-# Nothing to do if the inputs and the checked-out commit are as last
-# time, unless the tree is linked to TREE_CACHE's checkout (below) and
-# its files no longer match its index: a file was written in place,
-# through a link, and the cache's copy and every linked tree's changed
-# with it (root writes read-only files). The reset below puts this
-# tree's files back; the cache's checkout is dropped (the next fresh
-# tree checks out and keeps one again); the other trees see a file that
-# does not match their index, as this one did, and do the same.
+# A tree linked to TREE_CACHE's checkout (below; core.trustctime off marks
+# one) is checked first: a file whose content no longer matches the index
+# and whose inode is still shared (more than one link) was written in
+# place, through a link, and the cache's copy and every linked tree's
+# changed with it (root writes read-only files). It is named, the reset
+# below puts it back (a new file), and the cache's checkout is dropped:
+# the next fresh tree checks out and keeps one again. Other trees linked
+# to it find the same. A file an editor replaced has one link: a local
+# edit, kept as in any tree until the inputs change.
 linked=$tree/.git/vexpress-pm-linked
-if [ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ]; then
-	[ -f "$linked" ] && ! $git diff-files --quiet 2> /dev/null || exit 0
-	echo "prepare-tree: changed in place in a tree linked to $(cat "$linked") (put back; a change to the kernel goes in as EXTRA_PATCHES):" >&2
-	$git diff-files --name-only | head -n 5 | sed 's/^/    /' >&2
-	l=$(cat "$linked")
-	case $l in */linux-*.git.checkout-*) rm -rf "$l" ;; esac
+if [ -f "$linked" ] || [ "$($git config core.trustctime)" = false ]; then
+	# (a change of times alone is not one: the refresh compares content)
+	$git update-index -q --refresh > /dev/null 2>&1 || :
+	through=$($git diff-files --name-only | while IFS= read -r f; do
+		[ "$(stat -c %h "$tree/$f" 2> /dev/null || echo 1)" -gt 1 ] && echo "$f"
+	done) || :
+	if [ -n "$through" ]; then
+		echo "prepare-tree: changed in place through a link to TREE_CACHE's checkout (put back; a change to the kernel goes in as EXTRA_PATCHES):" >&2
+		echo "$through" | head -n 5 | sed 's/^/    /' >&2
+		l=$(cat "$linked" 2> /dev/null) || :
+		case $l in */linux-*.git.checkout-*) rm -rf "$l" 2> /dev/null || : ;; esac
+		rm -f "$stamp"
+	fi
 fi
+# Nothing to do if the inputs and the checked-out commit are as last time.
+[ "$(cat "$stamp" 2>/dev/null)" = "$inputs $($git rev-parse HEAD)" ] && exit 0
+# Not a good tree until this run ends (an interrupted reset leaves files
+# of two commits under the old HEAD).
+rm -f "$stamp"
 
 scratch_start pristine
 
@@ -333,11 +346,12 @@ mark_linked() {
 	echo "$co" > "$linked"
 	$git config core.trustctime false
 }
-co= co_head=
+co= co_head= tried=
 if [ -n "$fresh" ] && [ -n "$sparse" ] && [ -n "$cache" ] &&
 	[ "$(stat -c %d "$cache")" = "$(stat -c %d "$tree")" ]; then
 	co=$cache.checkout-$(sha256sum < "$tree/.git/info/sparse-checkout" | cut -c1-16)
 	co_head=$(cat "$co/head" 2> /dev/null) || :
+	[ -z "$co_head" ] || tried=1
 	if [ -n "$co_head" ] && cp -al "$co/tree/." "$tree/" 2> /dev/null &&
 		cp "$co/index" "$tree/.git/index" 2> /dev/null; then
 		echo "  LINK    $co -> $tree"
@@ -368,7 +382,7 @@ keep_checkout() {
 }
 if [ -n "$co" ] && [ -z "${EXTRA_PATCHES:-}" ] && [ "$co_head" != "$head" ]; then
 	new=$co.$$ old=$co.old.$$
-	find "$TREE_CACHE" -maxdepth 1 -name "${cache##*/}.checkout-*" ! -path "$co" \
+	find "$TREE_CACHE" -maxdepth 1 -name "${cache##*/}.checkout-*" ! -name "${co##*/}" \
 		\( -mmin +60 -o ! -name "${co##*/}.*" \) -exec rm -rf {} + 2> /dev/null || :
 	rm -rf "$new" "$old"
 	if keep_checkout 2> /dev/null; then
@@ -380,8 +394,8 @@ if [ -n "$co" ] && [ -z "${EXTRA_PATCHES:-}" ] && [ "$co_head" != "$head" ]; the
 	rm -rf "$new" "$old"
 fi
 # A tree created by this run has nothing else to remove, unless links
-# came from a checkout that another run replaced while they were made.
-[ -n "$fresh" ] && [ -z "$co_head" ] || $git clean -fdqx -e /obj/
+# were made (from a checkout another run may have replaced meanwhile).
+[ -n "$fresh" ] && [ -z "$tried" ] || $git clean -fdqx -e /obj/
 rm -rf "$scratch"
 echo "$inputs $head" > "$stamp"
 exit 0
