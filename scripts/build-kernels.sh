@@ -16,23 +16,27 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 1
 pids=
 # Each build runs in a session of its own (setsid: its pid is its process
-# group's), so that on Ctrl-C or SIGTERM it is sent SIGTERM, make and all
-# it started, and waited for: nothing of it writes the build directory
-# after this script has ended. (Background jobs of a script ignore
-# SIGINT.) Its output filter ignores SIGTERM and ends with the output.
+# group's): on Ctrl-C, SIGTERM or SIGHUP each group is sent SIGTERM, make
+# and all it started, and waited for, so nothing of it writes the build
+# directory after this script has ended; a second signal sends SIGKILL.
+# (Background jobs of a script ignore SIGINT, and a new session is out of
+# the terminal's reach.) The session's shell ignores SIGTERM to wait for
+# make's clean-up; its output filter ends with the output.
+signal() { for p in $pids; do kill -s "$1" -- "-$p" 2> /dev/null; done; }
 stop() {
-	trap - INT TERM
-	for p in $pids; do kill -TERM -- "-$p" 2> /dev/null; done
+	trap 'signal KILL; exit 130' INT TERM HUP
+	signal TERM
 	wait
 }
 trap 'rm -rf "$tmp"' EXIT
 trap 'stop; exit 130' INT
 trap 'stop; exit 143' TERM
+trap 'stop; exit 129' HUP
 for kb in "$@"; do
 	k=${kb%%:*} b=${kb#*:}
 	# (stderr with stdout: one stream a kernel, in order)
-	setsid sh -c '{ ${MAKE:-make} -C "$1" --no-print-directory KVER="$2" BUILD="$3" NO_DEPS=1 \
-			images host 2>&1; echo $? > "$4"; } |
+	setsid sh -c 'trap : TERM; { ${MAKE:-make} -C "$1" --no-print-directory KVER="$2" BUILD="$3" \
+			NO_DEPS=1 images host 2>&1; echo $? > "$4"; } |
 		(trap "" TERM; exec sed -u -e "/: Nothing to be done for/d" -e "s/^/[$2] /")' \
 		sh "$top" "$k" "$b" "$tmp/$k" &
 	pids="$pids $!"

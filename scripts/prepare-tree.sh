@@ -219,27 +219,37 @@ inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
 	done; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.git/vexpress-pm-stamp
-# A tree linked to TREE_CACHE's checkout (below; core.trustctime off marks
-# one) is checked first: a file whose content no longer matches the index
-# and whose inode is still shared (more than one link) was written in
-# place, through a link, and the cache's copy and every linked tree's
-# changed with it (root writes read-only files). It is named, the reset
-# below puts it back (a new file), and the cache's checkout is dropped:
-# the next fresh tree checks out and keeps one again. Other trees linked
-# to it find the same. A file an editor replaced has one link: a local
-# edit, kept as in any tree until the inputs change.
+# A tree linked to TREE_CACHE's checkout (below; core.trustctime off in
+# its own config marks one) is checked first: a file whose content no
+# longer matches the index while it is still the inode the index recorded
+# was written in place (git and editors that replace a file make a new
+# one), through a link for all this tree knows: the cache's copy and
+# other linked trees' may have changed with it (root writes read-only
+# files). It is named and the reset below puts it back; the cache's
+# checkout is dropped if it still holds that inode (the next fresh tree
+# checks out and keeps one again). Other linked trees find the same file
+# written in place. A file an editor replaced is a local edit, kept as in
+# any tree until the tree is reset.
 linked=$tree/.git/vexpress-pm-linked
-if [ -f "$linked" ] || [ "$($git config core.trustctime)" = false ]; then
-	# (a change of times alone is not one: the refresh compares content)
+if [ -f "$linked" ] || [ "$($git config --local --type=bool core.trustctime)" = false ]; then
+	# (the refresh drops files whose times alone changed; each one left
+	# is compared by content, the refresh may not have been written)
 	$git update-index -q --refresh > /dev/null 2>&1 || :
-	through=$($git diff-files --name-only | while IFS= read -r f; do
-		[ "$(stat -c %h "$tree/$f" 2> /dev/null || echo 1)" -gt 1 ] && echo "$f"
-	done) || :
+	l=$(cat "$linked" 2> /dev/null) || :
+	through=
+	for f in $($git -c core.quotePath=false diff-files --name-only); do
+		[ -f "$tree/$f" ] && [ ! -L "$tree/$f" ] || continue
+		ino=$($git ls-files --debug -- "$f" | sed -n 's/.*ino: *\([0-9]*\).*/\1/p')
+		[ "$ino" = $(($(stat -c %i "$tree/$f") % 4294967296)) ] || continue
+		[ "$($git hash-object -- "$tree/$f")" != "$($git ls-files -s -- "$f" | cut -d' ' -f2)" ] ||
+			continue
+		through="$through $f"
+		case $l in */linux-*.git.checkout-*)
+			[ ! "$l/tree/$f" -ef "$tree/$f" ] || rm -rf "$l" 2> /dev/null || : ;;
+		esac
+	done
 	if [ -n "$through" ]; then
-		echo "prepare-tree: changed in place through a link to TREE_CACHE's checkout (put back; a change to the kernel goes in as EXTRA_PATCHES):" >&2
-		echo "$through" | head -n 5 | sed 's/^/    /' >&2
-		l=$(cat "$linked" 2> /dev/null) || :
-		case $l in */linux-*.git.checkout-*) rm -rf "$l" 2> /dev/null || : ;; esac
+		echo "prepare-tree: written in place in a tree linked to TREE_CACHE's checkout (put back with the tree's other changes; a change to the kernel goes in as EXTRA_PATCHES):$through" >&2
 		rm -f "$stamp"
 	fi
 fi
@@ -355,10 +365,11 @@ if [ -n "$fresh" ] && [ -n "$sparse" ] && [ -n "$cache" ] &&
 	if [ -n "$co_head" ] && cp -al "$co/tree/." "$tree/" 2> /dev/null &&
 		cp "$co/index" "$tree/.git/index" 2> /dev/null; then
 		echo "  LINK    $co -> $tree"
-		mark_linked
 	else
 		co_head=
 	fi
+	# (links made half way are links too)
+	[ -z "$tried" ] || mark_linked
 fi
 # Rewrites only files that differ from $head (local edits included). In a
 # fresh tree without links that is all of them, mostly system time: two
