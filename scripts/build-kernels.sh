@@ -9,8 +9,8 @@
 # tree's links, the snapshot's unpacking, the initramfs): one after the
 # other, both kernels' steps took 84 s, side by side 64 s (2 CPUs, fresh
 # clones, 2026-12-05, before the tree's checkout became links).
-# The package step (make deps: apt, the tarballs) runs before, once a
-# kernel, one at a time: dpkg takes one installer at a time.
+# The package step (make deps, and the other kernels' source tarballs)
+# runs before, one thing at a time: dpkg takes one installer at a time.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d) || exit 1

@@ -219,8 +219,8 @@ inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 		if [ -d "$p" ]; then cat "$p"/*.patch; else cat "$p"; fi 2>/dev/null || :
 	done; } | sha256sum | cut -d' ' -f1)
 stamp=$tree/.git/vexpress-pm-stamp
-# A tree linked to TREE_CACHE's checkout (below; core.trustctime off in
-# its own config marks one) is checked first: a file whose content no
+# A tree linked to TREE_CACHE's checkout (below; $linked names it) is
+# checked first: a file whose content no
 # longer matches the index while it is still the inode the index recorded
 # was written in place (git and editors that replace a file make a new
 # one), through a link for all this tree knows: the cache's copy and
@@ -231,7 +231,7 @@ stamp=$tree/.git/vexpress-pm-stamp
 # written in place. A file an editor replaced is a local edit, kept as in
 # any tree until the tree is reset.
 linked=$tree/.git/vexpress-pm-linked
-if [ -f "$linked" ] || [ "$($git config --local --type=bool core.trustctime)" = false ]; then
+if [ -f "$linked" ]; then
 	# (the refresh drops files whose times alone changed; each one left
 	# is compared by content, the refresh may not have been written)
 	$git update-index -q --refresh > /dev/null 2>&1 || :
