@@ -47,25 +47,35 @@ BUS=$(sbcon_bus)
 # use whatever the chip: PMIC_REV, PMIC_SCRATCH (free to write and put
 # back), PMIC_SLEEP_ARM (where the platform arms the PMIC for sleep) and
 # PMIC_VMMC_EN (where the VMMC domain switches its rail).
-# A disabled node counts: the chip still answers on the bus.
+# A disabled node counts: the chip still answers on the bus. The SBCon's
+# node is the one the i2c0 alias names, if that has the node's name; else
+# it is searched for: a find over the DT's sysfs costs a guest a quarter of
+# a second of host time, and every plan starts here.
 pmic_find() {
-	for n in $(find /sys/firmware/devicetree/base -type d -name "$SBCON_NODE"); do
+	nodes=/sys/firmware/devicetree/base$(of_path i2c0 2>/dev/null)
+	[ "${nodes##*/}" = "$SBCON_NODE" ] && [ -d "$nodes" ] ||
+		nodes=$(find /sys/firmware/devicetree/base -type d -name "$SBCON_NODE")
+	# "LIB:# compatible: VENDOR,CHIP", a line for each chip library
+	wants=$(grep -H '^# compatible: ' ./lib/*.sh) || return 1
+	for n in $nodes; do
 		for c in "$n"/*/compatible; do
 			[ -f "$c" ] || continue
-			for lib in ./lib/*.sh; do
-				want=$(sed -n 's/^# compatible: //p' "$lib")
-				[ -n "$want" ] || continue
-				case " $(tr '\0' ' ' < "$c") " in
-				*" $want "*)
+			have=" $(tr '\0' ' ' < "$c") "
+			while IFS= read -r w; do
+				case $have in
+				*" ${w##* } "*)
 					n=${c%/compatible}
-					echo "0x${n##*@} $lib ${n#/sys/firmware/devicetree/base}"
+					echo "0x${n##*@} ${w%%:*} ${n#/sys/firmware/devicetree/base}"
 					return 0 ;;
 				esac
-			done
+			done <<-EOF
+			$wants
+			EOF
 		done
 	done
 	return 1
 }
+
 # PMIC_DEV is its I2C client's name, PMIC_NODE its DT node's path.
 pmic=$(pmic_find)
 if [ -n "$pmic" ]; then
