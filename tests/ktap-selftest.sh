@@ -99,5 +99,18 @@ for f in "$top"/tests/plans/*.sh; do
 	sh "$top/tests/plan-meta.sh" "$f" kernels | grep -qx all || echo "${f##*/}: trace-check without kernels: all" >> "$tmp/m"
 done
 result "meta.oracle-plans-on-every-kernel" "$(ok test ! -s "$tmp/m")" "$tmp/m"
+# --each (the runner's one call a key) says what a call a plan says, the
+# defaults included, on plans with and without each key
+: > "$tmp/m"
+for key in kernels pmic smp timeout; do
+	set -- boot hibernate pmic-absent fixture-hang suspend-stress
+	set -- $(printf "$top/tests/plans/%s.sh " "$@")
+	sh "$top/tests/plan-meta.sh" --each $key "$@" > "$tmp/each"
+	for f in "$@"; do
+		want="$f $(sh "$top/tests/plan-meta.sh" "$f" $key | tr '\n' ' ')"
+		grep -qxF "${want% }" "$tmp/each" || echo "$key: not '${want% }'" >> "$tmp/m"
+	done
+done
+result "meta.each-as-one-plan-at-a-time" "$(ok test ! -s "$tmp/m")" "$tmp/m"
 echo "# counts: $((n - fail)) $fail 0"
 [ $fail = 0 ]

@@ -8,6 +8,11 @@
 #                                (the default below if the plan has none)
 #   plan-meta.sh --has PLAN-FILE KEY   exit 0 if the plan has a KEY line
 #   plan-meta.sh --check PLAN-FILE...  only validate
+#   plan-meta.sh --each KEY PLAN-FILE...
+#                                for every plan a line "PLAN-FILE VALUES":
+#                                its values of KEY on one line, blank-
+#                                separated (the runner lists a whole run's
+#                                suites with a call a key, not a call a plan)
 #
 # A header line is "# KEY: VALUE" (or "# KEY:" with no value) in the plan's
 # leading comment block: the lines from the first that begin with "#", up
@@ -27,13 +32,21 @@ mode=get
 case "${1:-}" in
 --has) mode=has; shift ;;
 --check) mode=check; shift ;;
+--each) mode=each; shift ;;
 esac
-if [ $mode = check ]; then
+if [ $mode = each ]; then
+	[ $# -ge 2 ] || { echo "usage: plan-meta.sh --each KEY PLAN-FILE..." >&2; exit 2; }
+	key=$1
+	shift
+	files=$*
+elif [ $mode = check ]; then
 	[ $# -gt 0 ] || { echo "usage: plan-meta.sh --check PLAN-FILE..." >&2; exit 2; }
 	files=$* key=
 else
 	[ $# = 2 ] || { echo "usage: plan-meta.sh [--has] PLAN-FILE KEY" >&2; exit 2; }
 	files=$1 key=$2
+fi
+if [ $mode != check ]; then
 	case " $keys " in
 	*" $key "*) ;;
 	*) echo "plan-meta.sh: no plan header key '$key' (keys: $keys)" >&2; exit 2 ;;
@@ -44,7 +57,11 @@ for f in $files; do
 done
 # shellcheck disable=SC2086 # files is a word list by design
 awk -v keys="$keys" -v want="$key" -v mode=$mode '
-BEGIN { n = split(keys, k, " "); for (i = 1; i <= n; i++) known[k[i]] = 1 }
+BEGIN {
+	n = split(keys, k, " "); for (i = 1; i <= n; i++) known[k[i]] = 1
+	d["boots"] = 1; d["kernels"] = "default"; d["pmic"] = "twl92230"
+	d["smp"] = 1; d["timeout"] = 120
+}
 FNR == 1 { head = 1 }
 head && !/^#/ { head = 0 }
 !head { next }
@@ -59,13 +76,15 @@ head && !/^#/ { head = 0 }
 	val = $0; sub(/^# [a-z0-9-]*: ?/, "", val)
 	found = 1
 	if (mode == "get") print val
+	if (mode == "each") {
+		vals[FILENAME] = (FILENAME in vals) ? vals[FILENAME] " " val : val
+	}
 }
 END {
+	if (mode == "each")
+		for (i = 1; i < ARGC; i++)
+			print ARGV[i], (ARGV[i] in vals) ? vals[ARGV[i]] : d[want]
 	if (bad) exit 2
 	if (mode == "has") exit found ? 0 : 1
-	if (mode == "get" && !found) {
-		d["boots"] = 1; d["kernels"] = "default"; d["pmic"] = "twl92230"
-		d["smp"] = 1; d["timeout"] = 120
-		if (want in d) print d[want]
-	}
+	if (mode == "get" && !found && (want in d)) print d[want]
 }' $files

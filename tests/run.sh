@@ -110,6 +110,35 @@ else
 fi
 [ "$gates" = 0 ] || names="$hostsuites $names"
 
+# The plans' headers, read once a key for all plans (tests/plan-meta.sh
+# --each: a call a plan and key took the run 4 s before its first suite)
+plans=
+for p in $names; do
+	case " $hostsuites " in *" $p "*) continue ;; esac
+	[ -f "tests/plans/$p.sh" ] && plans="$plans tests/plans/$p.sh"
+done
+for key in kernels pmic smp timeout; do
+	v=
+	[ -z "$plans" ] || v=$(sh tests/plan-meta.sh --each $key $plans 2>/dev/null)
+	eval "meta_$key=\$v"
+done
+# meta KEY PLAN: m= the plan's values of KEY, on one line (empty if there
+# is no such plan)
+meta() {
+	eval "m=\"
+\$meta_$1
+\""
+	case $m in
+	*"
+tests/plans/$2.sh "*)
+		m=${m#*"
+tests/plans/$2.sh "}
+		m=${m%%"
+"*} ;;
+	*) m= ;;
+	esac
+}
+
 shared= alone=
 for k in ${KVERS_TEST:-$KVERS}; do
 	case " $KVERS " in
@@ -127,9 +156,9 @@ for k in ${KVERS_TEST:-$KVERS}; do
 			shared="$shared $p$at"
 			continue ;;
 		esac
-		f=tests/plans/$p.sh
 		if [ -n "$at" ]; then
-			case " $(sh tests/plan-meta.sh "$f" kernels 2>/dev/null | tr '\n' ' ') " in
+			meta kernels "$p"
+			case " $m " in
 			*" all "* | *" $k "*) ;;
 			*) continue ;;
 			esac
@@ -137,15 +166,16 @@ for k in ${KVERS_TEST:-$KVERS}; do
 		# One suite per PMIC profile: PLAN on the TWL92230,
 		# PLAN@axp209 on the AXP209. A bad header (or no such
 		# plan) still makes a suite, which fails saying why.
-		profs=$(sh tests/plan-profiles.sh "$f" 2>/dev/null) || profs=twl92230
+		meta pmic "$p"
 		suites=
-		for prof in $profs; do
+		for prof in ${m:-twl92230}; do
 			case $prof in
 			twl92230) suites="$suites $p$at" ;;
 			*) suites="$suites $p@$prof$at" ;;
 			esac
 		done
-		case "$(sh tests/plan-meta.sh "$f" smp 2>/dev/null)" in
+		meta smp "$p"
+		case $m in
 		"" | 1) shared="$shared$suites" ;;
 		*) alone="$alone$suites" ;;
 		esac
@@ -187,7 +217,7 @@ for s in $shared; do
 	runner-selftest) t=9999 ;;
 	lava) t=9998 ;;	# lava/quick.sh: 40-70 s (docs/measurements.md)
 	ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest) t=1 ;;
-	*) t=$(sh tests/plan-meta.sh "tests/plans/${s%%@*}.sh" timeout 2>/dev/null | head -n 1) ;;
+	*) meta timeout "${s%%@*}"; t=${m%% *} ;;
 	esac
 	echo "${t:-120} $n $s"
 done > "$fifos/jobs"
