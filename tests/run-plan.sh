@@ -247,7 +247,8 @@ reports=$(judge_reports "$(echo "$allow" | paste -sd'|' -)" < "$log")
 [ -z "$reports" ] ||
 	{ echo "$reports" | head -n 10 | sed 's/^/    # console: /'; failed "kernel reports on the console"; }
 if grep -qs '^# vexpress-pm: capture corrupt' "$log.trace"; then
-	failed "a trace capture does not decode (tests/console-trace.sh)"
+	grep '^# vexpress-pm: capture corrupt' "$log.trace" | head -n 5 | sed 's/^/    /'
+	failed "a trace capture does not decode or lost lines (tests/console-trace.sh)"
 fi
 judge_debug_locks < "$log" || failed "lockdep switched itself off (debug_locks = 0)"
 if [ -n "$host" ] && [ "$hrc" != 0 ]; then
