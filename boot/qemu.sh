@@ -48,7 +48,7 @@
 # under -icount QEMU runs all CPUs round-robin on one thread, and with two
 # the guest took minutes to reach /init (seen with QEMU 7.2): use 1 there.
 # Without --interactive the serial console goes to stdout (and --log), the
-# guest runs test plan NAME and powers off, and the exit status is the
+# guest runs test plan NAME and ends (rootfs/init), and the exit status is the
 # guest's verdict: the plan's exit status, 124 on a wall-clock timeout (the
 # last console lines are shown), 125 if the guest stopped without a verdict.
 # QEMU runs under timeout(1) with a kill fallback: it never outlives us.

@@ -7,11 +7,14 @@
 # after the power cycle) reads as it did, every device phase ran.
 # The trace goes to the console (tp_printk), a line an event: 7.3 prints
 # the console from a kthread, which falls behind the freeze's burst, and
-# its 16 KiB log buffer dropped 24-117 lines a run (tests/console-trace.sh
-# now fails such a capture); log_buf_len holds the burst until it prints.
+# its 16 KiB log buffer dropped lines (docs/kernels.md); log_buf_len holds
+# the burst until it prints. The restored kernel ends with a power-off
+# (vexpress_pm.end, rootfs/init): the one plan whose guests power off
+# through kernel_power_off() (the hibernating kernel powers off from the
+# platform's enter), on both PMICs and kernels.
 # boots: 2
 # trace-check:
-# qemu-args: --append vexpress_pm.resume=/dev/mmcblk0 --append tp_printk --append printk.time=1 --append no_console_suspend --append log_buf_len=1M
+# qemu-args: --append vexpress_pm.resume=/dev/mmcblk0 --append tp_printk --append printk.time=1 --append no_console_suspend --append log_buf_len=1M --append vexpress_pm.end=poweroff
 # timeout: 180
 # pmic: twl92230 axp209
 # kernels: all
