@@ -8,8 +8,9 @@
 # skips; a stream numbered wrong is an error; a suite's output that hides a
 # failure (an exit status, a private count, no result) gets a failed
 # result; tests/plan-meta.sh rejects an unknown key with file and line and
-# reads no header below the leading comment block; every plan the oracle
-# judges runs on every kernel. Prints an indented KTAP subtest.
+# reads no header below the leading comment block, and its --each (the
+# runner's one call a key) says what a call a plan says; every plan the
+# oracle judges runs on every kernel. Prints an indented KTAP subtest.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
@@ -100,16 +101,28 @@ for f in "$top"/tests/plans/*.sh; do
 done
 result "meta.oracle-plans-on-every-kernel" "$(ok test ! -s "$tmp/m")" "$tmp/m"
 # --each (the runner's one call a key) says what a call a plan says, the
-# defaults included, on plans with and without each key
+# defaults included: on plans with and without each key (dt-bad-pmic has
+# no "# pmic:"), and on one with a key twice, an empty one and a bad one,
+# whose lines it still prints, exiting 2
+printf '#!/bin/sh\n# pmic: a\n# kernels:\n# pmic: b\n# tiemout: 6\n' > "$tmp/p.sh"
+set -- boot hibernate pmic-absent dt-bad-pmic fixture-hang suspend-stress
+plans=$(for p in "$@"; do echo "$top/tests/plans/$p.sh"; done)
 : > "$tmp/m"
 for key in kernels pmic smp timeout; do
-	set -- boot hibernate pmic-absent fixture-hang suspend-stress
-	set -- $(printf "$top/tests/plans/%s.sh " "$@")
-	sh "$top/tests/plan-meta.sh" --each $key "$@" > "$tmp/each"
-	for f in "$@"; do
+	# shellcheck disable=SC2086 # a list of paths without blanks
+	sh "$top/tests/plan-meta.sh" --each $key $plans "$tmp/p.sh" > "$tmp/each" 2>/dev/null
+	[ $? = 2 ] || echo "$key: --each did not exit 2 on the bad key" >> "$tmp/m"
+	for f in $plans; do
 		want="$f $(sh "$top/tests/plan-meta.sh" "$f" $key | tr '\n' ' ')"
 		grep -qxF "${want% }" "$tmp/each" || echo "$key: not '${want% }'" >> "$tmp/m"
 	done
+	case $key in
+	kernels) want="$tmp/p.sh " ;;
+	pmic) want="$tmp/p.sh a b" ;;
+	smp) want="$tmp/p.sh 1" ;;
+	timeout) want="$tmp/p.sh 120" ;;
+	esac
+	grep -qxF "$want" "$tmp/each" || echo "$key: not '$want'" >> "$tmp/m"
 done
 result "meta.each-as-one-plan-at-a-time" "$(ok test ! -s "$tmp/m")" "$tmp/m"
 echo "# counts: $((n - fail)) $fail 0"

@@ -11,7 +11,8 @@
 #   plan-meta.sh --each KEY PLAN-FILE...
 #                                for every plan a line "PLAN-FILE VALUES":
 #                                its values of KEY on one line, blank-
-#                                separated (the runner lists a whole run's
+#                                separated, so only for keys whose values
+#                                are words (the runner lists a whole run's
 #                                suites with a call a key, not a call a plan)
 #
 # A header line is "# KEY: VALUE" (or "# KEY:" with no value) in the plan's

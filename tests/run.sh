@@ -113,16 +113,17 @@ fi
 # --each: a call a plan and key took the run 4 s before its first suite)
 plans=
 for p in $names; do
-	case " $hostsuites " in *" $p "*) continue ;; esac
-	[ -f "tests/plans/$p.sh" ] && plans="$plans tests/plans/$p.sh"
+	f=tests/plans/${p%%@*}.sh
+	case " $hostsuites $plans " in *" $p "* | *" $f "*) continue ;; esac
+	[ -f "$f" ] && plans="$plans $f"
 done
 for key in kernels pmic smp timeout; do
 	v=
 	[ -z "$plans" ] || v=$(sh tests/plan-meta.sh --each $key $plans 2>/dev/null)
 	eval "meta_$key=\$v"
 done
-# meta KEY PLAN: m= the plan's values of KEY, on one line (empty if there
-# is no such plan)
+# meta KEY PLAN: m= the plan's values of KEY, on one line; status 1 (m
+# empty) if there is no such plan
 meta() {
 	eval "m=\"
 \$meta_$1
@@ -134,7 +135,7 @@ tests/plans/$2.sh "*)
 tests/plans/$2.sh "}
 		m=${m%%"
 "*} ;;
-	*) m= ;;
+	*) m=; return 1 ;;
 	esac
 }
 
@@ -165,9 +166,11 @@ for k in ${KVERS_TEST:-$KVERS}; do
 		# One suite per PMIC profile: PLAN on the TWL92230,
 		# PLAN@axp209 on the AXP209. A bad header (or no such
 		# plan) still makes a suite, which fails saying why.
-		meta pmic "$p"
+		# (plan-meta.sh's default, tests/plan-profiles.sh; a plan
+		# that is not there gets the TWL92230's suite, to fail in)
+		meta pmic "$p" || m=twl92230
 		suites=
-		for prof in ${m:-twl92230}; do
+		for prof in $m; do
 			case $prof in
 			twl92230) suites="$suites $p$at" ;;
 			*) suites="$suites $p@$prof$at" ;;
@@ -197,7 +200,8 @@ for prof in twl92230 axp209; do
 	eval "export QEMU_$prof=\"\$q\""
 done
 
-# The suites run TEST_JOBS at a time. Each one's output goes to a file,
+# The suites run TEST_JOBS at a time (and the real-time job beside them,
+# below). Each one's output goes to a file,
 # then through a FIFO that is read in the order listed: a FIFO's reader
 # waits for its writer, so no polling, and a finished suite's slot is free
 # at once (its writer waits in the background). The real-time ones are one
