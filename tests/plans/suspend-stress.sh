@@ -11,11 +11,11 @@
 # the counts, the slowest phase and the longest entry seen.
 # STRESS_CYCLES on the kernel command line (make stress CYCLES=N) sets the
 # count, STRESS_LEAD the alarm's lead in seconds (2; boot/stress.sh gives
-# real time more); the suite runs the short form, 100 cycles: under
+# real time more); the suite runs the short form (cycles, below): under
 # -icount the guest's timing does not depend on the host's load, so more
 # repeats of the same cycle add little in a suite where each costs about
 # 0.2 s of host CPU; make stress runs 10000.
-# timeout: 240
+# timeout: 150
 # pmic: twl92230 axp209
 . ./lib/board.sh
 

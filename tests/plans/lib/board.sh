@@ -62,6 +62,7 @@ pmic_find() {
 			[ -f "$c" ] || continue
 			have=" $(tr '\0' ' ' < "$c") "
 			while IFS= read -r w; do
+				[ -n "${w##* }" ] || continue
 				case $have in
 				*" ${w##* } "*)
 					n=${c%/compatible}
