@@ -113,7 +113,7 @@ help:
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import, series commits and checkout, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
 	@echo '           LINUX_SOURCE_CACHE=dir (where deps keeps a linux-source tarball the machine'"'"'s apt has not)'
-	@echo '           TEST_JOBS=n (suites run at a time, and the real-time ones beside) CYCLES=n (make stress) CI=true (test: a skip'
+	@echo '           TEST_JOBS=n (suites run at a time; from 2, the real-time ones beside) CYCLES=n (make stress) CI=true (test: a skip'
 	@echo '           the machine could have run fails) KVERS_TEST="6.12" (test: only those kernels)'
 	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
 	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'

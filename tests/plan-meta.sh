@@ -73,8 +73,12 @@ head && !/^#/ { head = 0 }
 		bad = 1
 		next
 	}
-	if (key != want) next
 	val = $0; sub(/^# [a-z0-9-]*: ?/, "", val)
+	if (key == "pmic" && val !~ /[^ ]/) {
+		printf "%s:%d: empty \"# pmic:\" header (it names the profiles the plan runs on)\n", FILENAME, FNR > "/dev/stderr"
+		bad = 1
+	}
+	if (key != want) next
 	found = 1
 	if (mode == "get") print val
 	if (mode == "each") {

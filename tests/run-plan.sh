@@ -251,6 +251,13 @@ if grep -qs '^# vexpress-pm: capture corrupt' "$log.trace"; then
 	failed "a trace capture does not decode or lost lines (tests/console-trace.sh)"
 fi
 judge_debug_locks < "$log" || failed "lockdep switched itself off (debug_locks = 0)"
+# A plan that has its guest power off (vexpress_pm.end=poweroff, rootfs/init)
+# is where kernel_power_off() is under test: the guest must have got there.
+case " $args " in
+*" vexpress_pm.end=poweroff "*)
+	sed -n "/^vexpress-pm: plan $plan exit/,\$p" "$log" | grep -q 'reboot: Power down' ||
+		failed "the guest did not power off after its plan (vexpress_pm.end=poweroff)" ;;
+esac
 if [ -n "$host" ] && [ "$hrc" != 0 ]; then
 	failed "host script $host exited $hrc"
 fi

@@ -108,6 +108,8 @@ else
 	gates=${GATES:-1}
 fi
 [ "$gates" = 0 ] || names="$hostsuites $names"
+# Each name once: two suites of one name would share its result files
+names=$(printf '%s\n' $names | awk '!seen[$0]++')
 
 # The plans' headers, read once a key for all plans (tests/plan-meta.sh
 # --each: a call a plan and key took the run 4 s before its first suite)
@@ -167,8 +169,9 @@ for k in ${KVERS_TEST:-$KVERS}; do
 		# PLAN@axp209 on the AXP209. A bad header (or no such
 		# plan) still makes a suite, which fails saying why.
 		# (plan-meta.sh's default, tests/plan-profiles.sh; a plan
-		# that is not there gets the TWL92230's suite, to fail in)
-		meta pmic "$p" || m=twl92230
+		# that is not there, or whose "# pmic:" is empty, gets the
+		# TWL92230's suite, to fail in)
+		meta pmic "$p" && [ -n "$m" ] || m=twl92230
 		suites=
 		for prof in $m; do
 			case $prof in
