@@ -48,8 +48,7 @@ tr -d '\r' < "$1" | awk -v want="${2:-0}" '
 	dump && dec { if (/^[A-Za-z0-9+\/=]+$/) print | dec; next }
 	dump { print; next }
 	want { next }
-	/^qemu\.sh: QEMU / { boot_end() }
-	/^qemu\.sh: QEMU / && boots++ { print "# vexpress-pm boot" }
+	/^qemu\.sh: QEMU / { boot_end(); if (boots++) print "# vexpress-pm boot" }
 	match($0, /\*\* [0-9]+ printk messages dropped \*\*/) {
 		dropped += substr($0, RSTART + 3) + 0
 	}

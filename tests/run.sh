@@ -234,8 +234,8 @@ for s in $alone; do
 	rt="$rt $n $s"
 done
 # The real-time job's slot is one more than TEST_JOBS while it runs: its
-# guests wait seconds of real time for their RTC alarms, which left most of
-# a CPU idle. When its suites are done it holds the slot until the last
+# guests wait seconds of real time for their RTC alarms, which left about
+# two fifths of a CPU idle (docs/measurements.md). When its suites are done it holds the slot until the last
 # job, "release", starts (every other one has), so the other jobs never
 # run more than TEST_JOBS at a time.
 slots=${TEST_JOBS:-$(nproc)}
