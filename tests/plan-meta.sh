@@ -82,7 +82,12 @@ head && !/^#/ { head = 0 }
 	found = 1
 	if (mode == "get") print val
 	if (mode == "each") {
-		vals[FILENAME] = (FILENAME in vals) ? vals[FILENAME] " " val : val
+		# Test membership before the assignment: mawk creates the
+		# element of an assignment'"'"'s left side before it evaluates the
+		# right side, so "v[k] = (k in v) ? ..." is always true there.
+		if (FILENAME in vals)
+			val = vals[FILENAME] " " val
+		vals[FILENAME] = val
 	}
 }
 END {
