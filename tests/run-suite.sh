@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # run-suite.sh SUITE: one suite of the test run (tests/run.sh): the
-# kernel-quality gates, the runner's, the KTAP reader's, the launcher's,
+# kernel-quality gates, the series' per-kernel copies against their
+# bases (scripts/check-copies.sh), the runner's, the KTAP reader's, the launcher's,
 # the PMIC parity's, the oracle's or EXTRA_PATCHES' self-tests, the
 # tutorial's excerpts against the plans' results, the LAVA jobs' short
 # check (lava), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
@@ -29,17 +30,25 @@ start=$(date +%s)
 out=$(mktemp)
 trap 'rm -f "$out" "$out.raw"' EXIT
 rc=0
+# checks_ktap: a checker's "check: NAME: clean|FAILED|SKIP WHY" lines
+# ($out.raw) as results, anything else as diagnostics ($out)
+checks_ktap() {
+	awk '/^check: .*: clean$/ { sub(/^check: /, ""); print "    ok 0 " $0; next }
+	     /^check: .*: FAILED$/ { sub(/^check: /, ""); print "    not ok 0 " $0; next }
+	     /^check: .*: SKIP / { sub(/^check: /, ""); sub(/: SKIP /, " # SKIP "); print "    ok 0 " $0; next }
+	     { print "    # " $0 }' "$out.raw" > "$out"
+	rm -f "$out.raw"
+}
 # Each suite prints indented results; its exit status counts too.
 case "$name" in
 kernel-quality-gates)
 	# (its exit status counts: a check.sh that dies after some gates
 	# must not pass with those alone)
 	sh scripts/check.sh "$build/linux" "$build/obj" > "$out.raw" 2>&1; rc=$?
-	awk '/^check: .*: clean$/ { sub(/^check: /, ""); print "    ok 0 " $0; next }
-	     /^check: .*: FAILED$/ { sub(/^check: /, ""); print "    not ok 0 " $0; next }
-	     /^check: .*: SKIP / { sub(/^check: /, ""); sub(/: SKIP /, " # SKIP "); print "    ok 0 " $0; next }
-	     { print "    # " $0 }' "$out.raw" > "$out"
-	rm -f "$out.raw" ;;
+	checks_ktap ;;
+patch-copies)
+	sh scripts/check-copies.sh > "$out.raw" 2>&1; rc=$?
+	checks_ktap ;;
 runner-selftest)
 	sh tests/runner-selftest.sh > "$out"; rc=$? ;;
 ktap-selftest)

@@ -92,7 +92,7 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM HUP
 mkdir "$QEMU_PROBES" || exit 1	# (after the traps: a failure removes $tmpd)
 
-hostsuites="kernel-quality-gates runner-selftest ktap-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lava"
+hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lava"
 # After every other suite, on their results: the tutorial's excerpts
 # (tests/tutorial-check.sh), in a whole run or when named.
 late=tutorial-check
@@ -222,7 +222,7 @@ for s in $shared; do
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
 	lava) t=9998 ;;	# lava/quick.sh: 40-70 s (docs/measurements.md)
-	ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest) t=1 ;;
+	patch-copies | ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest) t=1 ;;
 	*) meta timeout "${s%%@*}"; t=${m%% *} ;;
 	esac
 	echo "${t:-120} $n $s"
