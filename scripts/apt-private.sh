@@ -17,9 +17,11 @@
 
 # The first http(s) URI that the machine's apt sources (one-line .list or
 # deb822 .sources) use for suite $1, with its keyring. Prints "URI KEYRING"
-# (KEYRING may be empty).
+# (KEYRING may be empty). $2: apt's configuration directory, if not
+# /etc/apt (tests/awk-selftest.sh's sources).
 debian_mirror() {
-	for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list; do
+	etc=${2:-/etc/apt}
+	for f in "$etc/sources.list" "$etc"/sources.list.d/*.list; do
 		[ -f "$f" ] || continue
 		awk -v suite="$1" '/^[ \t]*deb[ \t]/ {
 			l = $0; o = ""; k = ""
@@ -34,7 +36,7 @@ debian_mirror() {
 				print w[1], (k ~ /^\// ? k : "")
 		}' "$f"
 	done
-	for f in /etc/apt/sources.list.d/*.sources; do
+	for f in "$etc"/sources.list.d/*.sources; do
 		[ -f "$f" ] || continue
 		# One stanza per paragraph; field names are case-insensitive.
 		awk -v suite="$1" 'BEGIN { RS = ""; FS = "\n" }

@@ -114,7 +114,7 @@ for copy in "$dir"/*/*.patch; do
 	fi
 	echo "check: copy $kv/$name: FAILED"
 	[ -z "$unlisted" ] || echo "$unlisted" | sed 's/^base	/  only in the base, not in this copy: /; s/^copy	/  only in this copy, not in the base: /'
-	[ -z "$stale" ] || echo "$stale" | sed 's/^/  listed in differences but not a difference: /'
+	[ -z "$stale" ] || echo "$stale" | sed 's/^base	/  listed in differences, but the base has no such line of its own: /; s/^copy	/  listed in differences, but this copy has no such line of its own: /'
 	rc=1
 done
 exit $rc

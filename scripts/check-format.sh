@@ -8,11 +8,12 @@
 # scripts/clang-format.allow (file name, a tab, the hunk's first line with
 # blanks squeezed), which says why the subsystem's style wins there; an
 # unlisted hunk is printed as FILE:LINE with the two versions.
+# CHECK_FORMAT_ALLOW names another list (tests/awk-selftest.sh's).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$1
 shift
-allow=$top/scripts/clang-format.allow
+allow=${CHECK_FORMAT_ALLOW:-$top/scripts/clang-format.allow}
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 for f in "$@"; do

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # run-suite.sh SUITE: one suite of the test run (tests/run.sh): the
 # kernel-quality gates, the series' per-kernel copies against their
-# bases (scripts/check-copies.sh), the runner's, the KTAP reader's, the launcher's,
+# bases (scripts/check-copies.sh), the runner's, the KTAP reader's, the awk
+# programs' under mawk and gawk, the launcher's,
 # the PMIC parity's, the oracle's or EXTRA_PATCHES' self-tests, the
 # tutorial's excerpts against the plans' results, the LAVA jobs' short
 # check (lava), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
@@ -53,6 +54,8 @@ runner-selftest)
 	sh tests/runner-selftest.sh > "$out"; rc=$? ;;
 ktap-selftest)
 	sh tests/ktap-selftest.sh > "$out"; rc=$? ;;
+awk-selftest)
+	sh tests/awk-selftest.sh > "$out"; rc=$? ;;
 launcher-selftest)
 	sh tests/launcher-selftest.sh > "$out"; rc=$? ;;
 parity-selftest)

@@ -5,7 +5,9 @@
 #   run.sh [SUITE...]
 #
 # With no SUITE: the host suites (the kernel-quality gates,
-# scripts/check.sh; the runner's own tests: it must report failure when a
+# scripts/check.sh; the series' per-kernel copies against their bases,
+# scripts/check-copies.sh; the host's awk programs under mawk and gawk,
+# tests/awk-selftest.sh; the runner's own tests: it must report failure when a
 # guest fails, hangs, prints a truncated log, or is interrupted; the KTAP
 # reader's, on a recorded run; the ordering oracle's, on recorded and
 # deliberately reordered traces; EXTRA_PATCHES'; short LAVA jobs run by
@@ -92,7 +94,7 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM HUP
 mkdir "$QEMU_PROBES" || exit 1	# (after the traps: a failure removes $tmpd)
 
-hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lava"
+hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest awk-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lava"
 # After every other suite, on their results: the tutorial's excerpts
 # (tests/tutorial-check.sh), in a whole run or when named.
 late=tutorial-check
@@ -222,6 +224,7 @@ for s in $shared; do
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
 	lava) t=9998 ;;	# lava/quick.sh: 40-70 s (docs/measurements.md)
+	awk-selftest) t=30 ;;	# two awks, each a whole run of fake guests
 	patch-copies | ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest) t=1 ;;
 	*) meta timeout "${s%%@*}"; t=${m%% *} ;;
 	esac

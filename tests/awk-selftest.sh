@@ -1,0 +1,173 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The host's awk programs under each awk Debian makes /usr/bin/awk: mawk
+# (Debian 13's, and Debian 12's until gawk is installed) and gawk (which
+# takes /usr/bin/awk once installed, and so would hide what mawk reads
+# differently). Each awk is called by name: a directory whose "awk" runs
+# it goes first on PATH, so every "awk" the scripts below call is that
+# one, and each result names it.
+#
+# Under each awk: the self-tests that drive the host's awk programs
+# (tests/ktap.awk and tests/plan-meta.sh in ktap-selftest; the oracle's
+# fixture edits; the PMIC parity list), tests/run-plan.sh and
+# tests/console-trace.sh on replayed consoles (tests/fake-launch.sh), a
+# whole tests/run.sh with CI=true on them (its suite list, ci-skips, its
+# count line and JUnit), and the awk programs of scripts/apt-private.sh,
+# scripts/check-format.sh and scripts/check-copies.sh on inputs of their
+# own here.
+# Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/scripts/kver.sh"
+pass=0 fail=0 skip=0 n=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# result NAME OK [OUTPUT-FILE]
+result() {
+	n=$((n + 1))
+	if [ "$2" = yes ]; then
+		echo "    ok $n $1"
+		pass=$((pass + 1))
+	else
+		[ -z "${3:-}" ] || grep -v '^ *ok ' "$3" | tail -n 20 | sed 's/^/    # /'
+		echo "    not ok $n $1"
+		fail=$((fail + 1))
+	fi
+}
+# selftest NAME SCRIPT: a self-test that prints "# counts: P F S" passes if
+# it exits 0 with no failure counted
+selftest() {
+	sh "$2" > "$tmp/out" 2>&1
+	rc=$?
+	c=$(sed -n 's/^# counts: [0-9]* \([0-9]*\) [0-9]*$/\1/p' "$tmp/out")
+	if [ $rc = 0 ] && [ "$c" = 0 ]; then r=yes; else r=no; fi
+	result "$1" $r "$tmp/out"
+}
+fake=$top/tests/fake-launch.sh
+
+mkdir -p "$tmp/apt/sources.list.d"
+printf 'deb http://one.example/debian trixie main\ndeb http://one.example/debian bookworm main\n' \
+	> "$tmp/apt/sources.list"
+printf 'Types: deb\nURIs: http://off.example/debian\nSuites: trixie\nEnabled: no\n\nTypes: deb-src deb\nURIs: https://two.example/debian\nSuites: trixie-backports trixie\nSigned-By: /usr/share/keyrings/k.gpg\n' \
+	> "$tmp/apt/sources.list.d/d.sources"
+
+# A stand-in QEMU with both PMIC models, for run.sh's choice of a QEMU per
+# profile (the guests are replayed: tests/fake-launch.sh), so that a
+# machine whose QEMU lacks one (Debian 13's) does not skip the suites
+printf '%s\n' '#!/bin/sh' 'case " $* " in' \
+	'*" --version "*) echo "QEMU emulator version 8.2.2" ;;' \
+	'*" -device help "*) echo "I2C devices:"' \
+	'	echo "name \"twl92230\", bus i2c-bus"; echo "name \"axp209_pmu\", bus i2c-bus" ;;' \
+	'*) exit 1 ;;' 'esac' > "$tmp/qemu"
+chmod +x "$tmp/qemu"
+mkdir "$tmp/fmt"
+printf 'BasedOnStyle: LLVM\n' > "$tmp/fmt/.clang-format"
+printf 'int f(int a,\n      int b);\nint x;\nint g(int a,\n      int b);\n' > "$tmp/fmt/x.c"
+printf 'x.c\tint f(int a,\n' > "$tmp/fmt/allow"
+
+mkdir -p "$tmp/cp/7.3"
+: > "$tmp/cp/series"
+printf 'Subject: x\n\n-- a line of the message\n---\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,3 +1,4 @@\n int a;\n+case 1:\n+case 2:\n-int b;\n--- b\n' > "$tmp/cp/0001-x.patch"
+printf 'Subject: x\n\n---\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -7,2 +7,2 @@\n int c;\n+case 1:\n-int b;\n-- \n2.39.5\n' > "$tmp/cp/7.3/0001-x.patch"
+printf '0001-x.patch\tcopy\tnot one\t+int z;\n' > "$tmp/cp/7.3/differences"
+
+for a in mawk gawk; do
+	p=$(command -v $a) || {
+		n=$((n + 1)) skip=$((skip + 1))
+		echo "    ok $n awk.$a # SKIP needs $a (package $a, 'make deps' installs it)"
+		continue
+	}
+	mkdir "$tmp/$a" "$tmp/$a.results"
+	# (the plans' logs here, not in the build's results, which
+	# runner-selftest writes at the same time)
+	RESULTS=$tmp/$a.results; export RESULTS
+	printf '#!/bin/sh\nexec %s "$@"\n' "$p" > "$tmp/$a/awk"
+	chmod +x "$tmp/$a/awk"
+	PATH=$tmp/$a:$PATH
+	# (gawk alone has PROCINFO["version"])
+	is=$(awk 'BEGIN { print ("version" in PROCINFO) ? "gawk" : "mawk" }')
+	echo "# awk on PATH is $is" > "$tmp/out"
+	r=no
+	[ "$is" = $a ] && r=yes
+	result "awk.$a.is-the-awk-called" $r "$tmp/out"
+	if [ $r = no ]; then
+		PATH=${PATH#"$tmp/$a:"}
+		continue
+	fi
+	selftest "awk.$a.ktap-selftest" "$top/tests/ktap-selftest.sh"
+	selftest "awk.$a.oracle-selftest" "$top/tests/sleeptrace/selftest.sh"
+	selftest "awk.$a.parity-selftest" "$top/tests/parity-selftest.sh"
+
+	# run-plan.sh (and console-trace.sh, for fixture-trace's capture, whose
+	# two broken rules are the ones its header expects) on replayed consoles
+	for c in fixture-pass:0 fixture-trace:0 fixture-truncated:1 fixture-two-boots:0; do
+		LAUNCH=$fake sh "$top/tests/run-plan.sh" "${c%:*}" > "$tmp/out" 2>&1
+		rc=$?
+		if [ $rc = 0 ]; then got=0; else got=1; fi
+		r=no
+		[ $got = "${c#*:}" ] && r=yes
+		[ ${c%:*} != fixture-trace ] ||
+			[ "$(grep -c '^    ok [0-9]* oracle: .*(violated, as expected)$' "$tmp/out")" = 2 ] || r=no
+		result "awk.$a.run-plan.${c%:*}" $r "$tmp/out"
+	done
+
+	# A whole run: two suites, one named twice, then CI's ci-skips
+	mkdir "$tmp/$a.run"
+	CI=true QEMU=$tmp/qemu LAUNCH=$fake TEST_RESULTS=$tmp/$a.run GATES=0 KVERS_TEST=${KVERS%% *} TEST_PROGRESS=0 \
+		sh "$top/tests/run.sh" fixture-pass fixture-trace fixture-pass > "$tmp/out" 2>/dev/null
+	rc=$?
+	# (the count line and the JUnit XML, both tests/ktap.awk's, agree)
+	r=no
+	p=$(tail -n 1 "$tmp/out" | sed -n 's/^\([1-9][0-9]*\) passed, 0 failed, 0 skipped$/\1/p')
+	[ $rc = 0 ] && [ -n "$p" ] &&
+		[ "$(grep -c '^    # Subtest: ' "$tmp/out")" = 3 ] &&
+		grep -q '^ok 3 ci-skips$' "$tmp/out" &&
+		grep -q "<testsuites .* tests=\"$p\" failures=\"0\"" "$tmp/$a.run/junit.xml" && r=yes
+	result "awk.$a.run.two-suites-and-ci-skips" $r "$tmp/out"
+	rm -rf "$tmp/$a.run"
+
+	# apt-private.sh: a suite's mirror and keyring, from one-line and
+	# deb822 sources; a disabled stanza and other suites are not it
+	r=no
+	got=$(. "$top/scripts/apt-private.sh" && debian_mirror trixie "$tmp/apt")
+	[ "$got" = "$(printf '%s\n' 'http://one.example/debian ' \
+		'https://two.example/debian /usr/share/keyrings/k.gpg')" ] && r=yes
+	echo "$got" > "$tmp/out"
+	result "awk.$a.apt-private.debian-mirror" $r "$tmp/out"
+
+	# check-format.sh's reader of diff's output: of two hunks, the one
+	# the allow list names is not reported, the other is, with its line
+	if command -v clang-format > /dev/null; then
+		r=no
+		got=$(CHECK_FORMAT_ALLOW=$tmp/fmt/allow sh "$top/scripts/check-format.sh" "$tmp/fmt" x.c 2>&1)
+		[ "$(echo "$got" | head -n 1)" = "x.c:4: differs from clang-format:" ] &&
+			[ "$(echo "$got" | grep -c differs)" = 1 ] && r=yes
+		echo "$got" > "$tmp/out"
+		result "awk.$a.check-format.allow-list" $r "$tmp/out"
+	else
+		n=$((n + 1)) skip=$((skip + 1))
+		echo "    ok $n awk.$a.check-format.allow-list # SKIP needs clang-format (package clang-format)"
+	fi
+
+	# check-copies.sh: the series' copies are clean; a copy that lost a
+	# line of its base fails naming it (a "--- " line inside a hunk is a
+	# change too), and so does a difference listed that is not one
+	sh "$top/scripts/check-copies.sh" > "$tmp/out" 2>&1
+	rc1=$?
+	rm -f "$tmp/out2"
+	sh "$top/scripts/check-copies.sh" "$tmp/cp" > "$tmp/out2" 2>&1
+	rc2=$?
+	r=no
+	[ $rc1 = 0 ] && [ $rc2 = 1 ] && grep -q '^check: copy 7.3/0001-x.patch: FAILED$' "$tmp/out2" &&
+		grep -q '^  only in the base, not in this copy: +case 2:$' "$tmp/out2" &&
+		grep -q '^  only in the base, not in this copy: --- b$' "$tmp/out2" &&
+		grep -q '^  listed in differences, but this copy has no such line of its own: +int z;$' "$tmp/out2" &&
+		[ "$(grep -c '^  ' "$tmp/out2")" = 3 ] && r=yes
+	cat "$tmp/out2" >> "$tmp/out"
+	result "awk.$a.check-copies" $r "$tmp/out"
+
+	PATH=${PATH#"$tmp/$a:"}
+done
+echo "# counts: $pass $fail $skip"
+[ $fail = 0 ]
