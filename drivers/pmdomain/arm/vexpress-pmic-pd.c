@@ -10,6 +10,7 @@
 #include <linux/err.h>
 #include <linux/i2c.h>
 #include <linux/init.h>
+#include <linux/lockdep.h>
 #include <linux/mod_devicetable.h>
 #include <linux/mutex.h>
 #include <linux/of.h>
@@ -47,11 +48,11 @@ to_vexpress_pmic_pd(struct generic_pm_domain *genpd)
  */
 #define VEXPRESS_PMIC_PD_TRIES	3
 
-/* With @pd->lock held */
 static int vexpress_pmic_pd_enable(struct vexpress_pmic_pd *pd)
 {
 	int ret, try;
 
+	lockdep_assert_held(&pd->lock);
 	if (!pd->supply)
 		return -ENODEV;
 	if (pd->enabled)
