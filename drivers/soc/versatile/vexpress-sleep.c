@@ -324,6 +324,14 @@ static int vexpress_sleep_prepare_late(void)
 	return arm_in_prepare ? 0 : vexpress_sleep_arm("prepare_late");
 }
 
+/* The timer counts down from its load value; its event raises the PPI */
+static void vexpress_sleep_monitor_run(struct vexpress_sleep *vs)
+{
+	writel(FIELD_PREP(TWD_WDT_CONTROL_PRESCALER, TWD_WDT_PRESCALER) |
+	       TWD_WDT_CONTROL_IT_ENABLE | TWD_WDT_CONTROL_ENABLE,
+	       vs->wdt + TWD_WDT_CONTROL);
+}
+
 /*
  * The monitor's timer only has to end the WFI: IRQs are off, and a pending
  * interrupt enabled in the GIC does that. Stopped and its pending state
@@ -337,9 +345,7 @@ static void vexpress_sleep_monitor_start(struct vexpress_sleep *vs, u32 ticks)
 	writel_relaxed(TWD_WDT_INTSTAT_EVENT, vs->wdt + TWD_WDT_INTSTAT);
 	writel_relaxed(ticks, vs->wdt + TWD_WDT_LOAD);
 	enable_percpu_irq(vs->wdt_irq, IRQ_TYPE_NONE);
-	writel(FIELD_PREP(TWD_WDT_CONTROL_PRESCALER, TWD_WDT_PRESCALER) |
-	       TWD_WDT_CONTROL_IT_ENABLE | TWD_WDT_CONTROL_ENABLE,
-	       vs->wdt + TWD_WDT_CONTROL);
+	vexpress_sleep_monitor_run(vs);
 }
 
 /* Stopped, its event cleared; the GIC may still hold its PPI pending */
@@ -379,15 +385,31 @@ static bool vexpress_sleep_woken(struct vexpress_sleep *vs)
 }
 
 /*
+ * Whether @irq is masked on this CPU. A per-CPU interrupt's mask is per CPU,
+ * not in its irq_data: disable_percpu_irq() masks it in the GIC, so ask the
+ * chip. One whose state the chip cannot tell counts as unmasked.
+ */
+static bool vexpress_sleep_irq_masked(unsigned int irq, struct irq_data *d)
+{
+	bool masked;
+
+	if (!irq_is_percpu_devid(irq))
+		return irqd_irq_masked(d);
+	return !irq_get_irqchip_state(irq, IRQCHIP_STATE_MASKED, &masked) &&
+	       masked;
+}
+
+/*
  * What ended the WFI, from the interrupts' pending state: true if an armed
  * wakeup interrupt is pending, or one whose pending state cannot be read
  * (behind a slow bus, or with no chip that reports it: then no filter, as
  * before). Otherwise *@stray is the non-wakeup interrupt found pending and
  * unmasked, 0 if none is (WFI may also end for no reason at all).
  *
- * A pending per-CPU interrupt is masked in the GIC for the rest of the
- * sleep (@masked, up to VEXPRESS_SLEEP_MAX_MASKED of them; the caller
- * unmasks them): on this CPU, with the others off, that is a local timer
+ * A pending per-CPU interrupt that is unmasked is masked in the GIC for the
+ * rest of the sleep (@masked, up to VEXPRESS_SLEEP_MAX_MASKED of them; the
+ * caller unmasks them, so each is left as it was found; one that its driver
+ * disabled is not touched): on this CPU, with the others off, that is a local timer
  * that timekeeping_suspend() stopped after it fired (the TWD's PPI 29 on
  * the Cortex-A9, the generic timer's on the Cortex-A15), or the monitor's
  * TWD, stopped by now. Clearing its pending state is not enough: the
@@ -412,11 +434,15 @@ static bool vexpress_sleep_wake_pending(unsigned int *stray,
 		if (!chip)
 			continue;
 		wake = irqd_is_wakeup_armed(d);
-		/* A per-CPU interrupt's mask is per CPU, not in its irq_data */
-		if (!wake && !irq_is_percpu_devid(irq) && irqd_irq_masked(d))
+		if (chip->irq_bus_lock) {	/* its state is behind a slow bus */
+			if (wake)
+				return true;
 			continue;
-		if (chip->irq_bus_lock ||
-		    irq_get_irqchip_state(irq, IRQCHIP_STATE_PENDING,
+		}
+		/* A masked interrupt did not end the WFI, and stays masked */
+		if (!wake && vexpress_sleep_irq_masked(irq, d))
+			continue;
+		if (irq_get_irqchip_state(irq, IRQCHIP_STATE_PENDING,
 					  &pending)) {
 			if (wake)
 				return true;
@@ -996,3 +1022,8 @@ static struct platform_driver vexpress_sleep_driver = {
 	.remove	= vexpress_sleep_remove,
 };
 builtin_platform_driver(vexpress_sleep_driver);
+
+/* Built in, the KUnit tests reach the static stray-wake filter directly */
+#ifdef CONFIG_VEXPRESS_SLEEP_KUNIT_TEST
+#include "vexpress-sleep-test.c"
+#endif
