@@ -506,16 +506,24 @@ static int sbcon_run_polled(struct sbcon_i2c *i2c)
 }
 
 /*
- * A failed runtime resume makes runtime PM refuse every later one
- * (power.runtime_error) until the device's status is set again: the bus
- * would be lost for good. The callback left the clocks off, so the
- * controller is suspended: say so, and let the next transfer try again.
+ * A runtime resume failed. If our callback failed, 6.12's runtime PM core
+ * then refuses every later resume until the device's status is set again
+ * (power.runtime_error, "a fatal error" in runtime_pm.rst), and keeps
+ * refusing across an unbind, so the bus, and every later system suspend
+ * (sbcon_suspend() resumes us), would be lost until a reboot. The callback
+ * left the clocks off and our runtime suspend cannot fail, so the
+ * controller is suspended: say so, as runtime_pm.rst asks, and let the
+ * next transfer try again. The call is refused (-EAGAIN) while runtime PM
+ * is enabled and no error is latched: for every other failure, and on a
+ * core that does not latch a failed resume (7.3's). -EACCES: runtime PM
+ * is disabled and the status was not active then; the call would succeed
+ * whatever the hardware's state, so it is left out.
  */
 static int sbcon_resume_failed(struct sbcon_i2c *i2c, int ret)
 {
 	dev_err_ratelimited(i2c->dev, "cannot resume the controller: %pe\n",
 			    ERR_PTR(ret));
-	if (i2c->dev->power.runtime_error)
+	if (ret != -EACCES)
 		pm_runtime_set_suspended(i2c->dev);
 	return ret;
 }
@@ -772,8 +780,11 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (ret)
 		return ret;
 	ret = pm_runtime_resume_and_get(dev);
-	if (ret)
+	if (ret) {
+		/* Or 6.12 refuses every later bind's resume too */
+		pm_runtime_set_suspended(dev);
 		return dev_err_probe(dev, ret, "cannot power up\n");
+	}
 
 	/* Only now: preparing the SP810 clock switches it to the 1 MHz source */
 	rate = clk_get_rate(i2c->timclk);
