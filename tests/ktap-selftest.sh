@@ -59,6 +59,10 @@ x=$(sed -n 's/^<testsuites [^>]*tests="\([0-9]*\)" failures="\([0-9]*\)" skipped
 c=$(grep -c '<testcase ' "$tmp/junit.xml")
 echo "junit: $x, $c test cases" > "$tmp/j"
 result "recorded.junit-counts" "$(ok test "$x $c" = "$(($1 + $2 + $3)) $2 $3 $(($1 + $2 + $3))")" "$tmp/j"
+# Every suite's counts are numbers, the first one's too (its counters
+# were empty strings before any suite had been flushed)
+grep -n '<testsuite [^>]*=""' "$tmp/junit.xml" > "$tmp/e" 2>&1
+result "recorded.junit-suite-counts-numbers" "$(ok test ! -s "$tmp/e")" "$tmp/e"
 if command -v xmllint >/dev/null; then
 	xmllint --noout "$tmp/junit.xml" > "$tmp/x" 2>&1
 	result "recorded.junit-well-formed" "$(ok test ! -s "$tmp/x")" "$tmp/x"

@@ -131,8 +131,9 @@ function total_line(s,   d, t, k, r, st, name) {
 }
 function flush_suite(name) {
 	if (junit == "") return
-	xsuites = xsuites "  <testsuite name=\"" xml(name) "\" tests=\"" suite_n \
-		"\" failures=\"" suite_f "\" skipped=\"" suite_s "\">\n" cases "  </testsuite>\n"
+	# (+ 0: a counter never incremented is an empty string)
+	xsuites = xsuites "  <testsuite name=\"" xml(name) "\" tests=\"" suite_n + 0 \
+		"\" failures=\"" suite_f + 0 "\" skipped=\"" suite_s + 0 "\">\n" cases "  </testsuite>\n"
 	suite_n = suite_f = suite_s = 0; cases = ""
 }
 
