@@ -67,18 +67,29 @@ static void vexpress_sleep_test_scan(struct vexpress_sleep *vs, bool enable,
 	local_irq_restore(flags);
 }
 
+/*
+ * The scan with the PPI enabled or not, and what holds either way: the timer
+ * ran out, the GIC answered, held the PPI pending, and had it masked during
+ * the sleep
+ */
+static void vexpress_sleep_test_run(struct kunit *test, bool enable,
+				    struct vexpress_sleep_scan *r)
+{
+	vexpress_sleep_test_scan(test->priv, enable, r);
+	KUNIT_ASSERT_EQ_MSG(test, r->due, 0,
+			    "the monitor's timer did not run out");
+	KUNIT_ASSERT_EQ(test, r->err, 0);
+	KUNIT_ASSERT_TRUE_MSG(test, r->pending, "the GIC holds no PPI pending");
+	KUNIT_EXPECT_TRUE(test, r->masked_during);
+}
+
 /* A PPI its driver disabled, pending: not taken for a stray, left masked */
 static void vexpress_sleep_test_disabled_ppi(struct kunit *test)
 {
 	struct vexpress_sleep_scan r = { };
 
-	vexpress_sleep_test_scan(test->priv, false, &r);
-	KUNIT_ASSERT_EQ_MSG(test, r.due, 0,
-			    "the monitor's timer did not run out");
-	KUNIT_ASSERT_EQ(test, r.err, 0);
-	KUNIT_ASSERT_TRUE_MSG(test, r.pending, "the GIC holds no PPI pending");
+	vexpress_sleep_test_run(test, false, &r);
 	KUNIT_EXPECT_FALSE(test, r.listed);
-	KUNIT_EXPECT_TRUE(test, r.masked_during);
 	KUNIT_EXPECT_TRUE_MSG(test, r.masked_after,
 			      "the disabled PPI was unmasked in the GIC");
 }
@@ -88,13 +99,8 @@ static void vexpress_sleep_test_enabled_ppi(struct kunit *test)
 {
 	struct vexpress_sleep_scan r = { };
 
-	vexpress_sleep_test_scan(test->priv, true, &r);
-	KUNIT_ASSERT_EQ_MSG(test, r.due, 0,
-			    "the monitor's timer did not run out");
-	KUNIT_ASSERT_EQ(test, r.err, 0);
-	KUNIT_ASSERT_TRUE_MSG(test, r.pending, "the GIC holds no PPI pending");
+	vexpress_sleep_test_run(test, true, &r);
 	KUNIT_EXPECT_TRUE(test, r.listed);
-	KUNIT_EXPECT_TRUE(test, r.masked_during);
 	KUNIT_EXPECT_FALSE(test, r.masked_after);
 }
 
