@@ -277,15 +277,12 @@ gate "kernel-doc" "$out/kdoc"
 : > "$out/format"
 was_clean clang-format || {
 	added_lines | sed "s|^$tree/||" > "$out/added"
+	for f in $patched; do
+		git -C "$tree" cat-file -e "pristine:$f" 2>/dev/null && echo "$f"
+	done > "$out/upstream"
 	sh scripts/check-format.sh "$tree" $patched 2>&1 |
-		awk -v addedf="$out/added" -v tree="$tree" '
-			BEGIN { keep = 1; while ((getline l < addedf) > 0) ours[l] = 1 }
-			/^[^ ].*: differs from clang-format:$/ {
-				split($0, p, ":"); keep = 1
-				cmd = "git -C " tree " cat-file -e pristine:" p[1] " 2>/dev/null"
-				if (system(cmd) == 0 && !((p[1] ":" p[2]) in ours)) keep = 0
-			}
-			keep' > "$out/format"
+		awk -v addedf="$out/added" -v upstreamf="$out/upstream" -f scripts/check-format-ours.awk \
+		> "$out/format"
 	keep_if_clean clang-format "$out/format"
 }
 gate "clang-format ($(echo $patched | wc -w) files; allowed deviations: $(grep -c '	' scripts/clang-format.allow))" "$out/format"

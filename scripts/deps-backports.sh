@@ -35,11 +35,11 @@ fi
 list=/etc/apt/sources.list.d/vexpress-pm-$suite.sources
 pin=/etc/apt/preferences.d/vexpress-pm-$suite
 if [ ! -f "$list" ]; then
-	# apt's own reading of the machine's sources: the first http(s)
-	# URI configured for suite trixie.
-	# shellcheck disable=SC2016 # apt's format fields, not the shell's
-	mirror=$(apt-get indextargets --format '$(RELEASE) $(REPO_URI)' 2>/dev/null |
-		awk '$1 == "trixie" && $2 ~ /^https?:/ { print $2; exit }')
+	# the first http(s) URI the machine's sources use for trixie (the
+	# same reader as the QEMU and kernel fetchers')
+	. "$(dirname "$0")/apt-private.sh"
+	mirror=$(debian_mirror trixie | head -n 1)
+	mirror=${mirror%% *}
 	[ -n "$mirror" ] || {
 		echo "deps: no apt source for Debian 13 (trixie) in /etc/apt to take $suite from;" \
 			"add one, or install$missing by hand" >&2

@@ -12,9 +12,12 @@
 # fixture edits; the PMIC parity list), tests/run-plan.sh and
 # tests/console-trace.sh on replayed consoles (tests/fake-launch.sh), a
 # whole tests/run.sh with CI=true on them (its suite list, ci-skips, its
-# count line and JUnit), and the awk programs of scripts/apt-private.sh,
-# scripts/check-format.sh and scripts/check-copies.sh on inputs of their
-# own here.
+# count line and JUnit), tests/run-suite.sh on a host suite (its checks'
+# results, its CPU time), and on inputs of their own here: the awk
+# programs of scripts/apt-private.sh, scripts/check-format.sh,
+# scripts/check-copies.sh, scripts/check-format-ours.awk (scripts/check.sh's
+# clang-format gate), boot/bench-i2c.awk (make bench's I2C table) and
+# tests/tutorial-check.sh. Every awk program the host runs is one of these.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -71,6 +74,51 @@ mkdir -p "$tmp/cp/7.3"
 printf 'Subject: x\n\n-- a line of the message\n---\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1,3 +1,4 @@\n int a;\n+case 1:\n+case 2:\n-int b;\n--- b\n' > "$tmp/cp/0001-x.patch"
 printf 'Subject: x\n\n---\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -7,2 +7,2 @@\n int c;\n+case 1:\n-int b;\n-- \n2.39.5\n' > "$tmp/cp/7.3/0001-x.patch"
 printf '0001-x.patch\tcopy\tnot one\t+int z;\n' > "$tmp/cp/7.3/differences"
+
+# check-format-ours.awk: in an upstream file (b.c) only the hunk that
+# starts on a line the series adds; every hunk of our own file (a.c)
+mkdir "$tmp/ours"
+printf 'a.c:10: differs from clang-format:\n-x\n+y\nb.c:3: differs from clang-format:\n-p\nb.c:7: differs from clang-format:\n-q\n' \
+	> "$tmp/ours/report"
+printf 'b.c:7\n' > "$tmp/ours/added"
+printf 'b.c\n' > "$tmp/ours/upstream"
+printf 'a.c:10: differs from clang-format:\n-x\n+y\nb.c:7: differs from clang-format:\n-q\n' > "$tmp/ours/want"
+
+# bench-i2c.awk: two drivers' lines as rootfs/bench.sh prints them, and
+# the table worked out by hand (390 us is 39 bits at 10 us; 50 of 800 us
+# of CPU is 6.2%; at 100 kHz the second driver's 100 us would be 50)
+cat > "$tmp/bench.log" <<'EOF'
+bench: driver i2c-sbcon-timer i2c-0 period_ns 10000
+bench: read n=4 min=400.0 median=429.0 mean=430.0 max=500.0 cpu=50.0
+bench: write n=4 min=300.0 median=348.0 mean=320.0 max=400.0 cpu=40.0
+bench: driver versatile-i2c i2c-0 period_ns 20000
+bench: read n=4 min=800.0 median=800.0 mean=810.0 max=900.0 cpu=800.0
+bench: write n=4 min=600.0 median=600.0 mean=610.0 max=700.0 cpu=100.0
+EOF
+cat > "$tmp/bench.want" <<'EOF'
+| driver | SCL | transfer | bits | bus minimum (us) | min (us) | median (us) | mean (us) | max (us) | median / minimum | CPU per transfer (us) | CPU / mean latency |
+| --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+| i2c-sbcon-timer | 100.0 kHz | read | 39 | 390 | 400.0 | 429.0 | 430.0 | 500.0 | 1.10x | 50.0 | 12% |
+| i2c-sbcon-timer | 100.0 kHz | write | 29 | 290 | 300.0 | 348.0 | 320.0 | 400.0 | 1.20x | 40.0 | 12% |
+| versatile-i2c | 50.0 kHz | read | 39 | 780 | 800.0 | 800.0 | 810.0 | 900.0 | 1.03x | 800.0 | 99% |
+| versatile-i2c | 50.0 kHz | write | 29 | 580 | 600.0 | 600.0 | 610.0 | 700.0 | 1.03x | 100.0 | 16% |
+
+Targets (issue 4), i2c-sbcon-timer against versatile-i2c (i2c-algo-bit):
+- read latency: median 1.10x the bus minimum (target <= 1.2x): met
+- read CPU per transfer: 6.2% of versatile-i2c (target <= 25%): met
+  (at the same SCL, versatile-i2c scaled to 100.0 kHz: 400 us, ours 12.5% of it: met)
+- write latency: median 1.20x the bus minimum (target <= 1.2x): met
+- write CPU per transfer: 40.0% of versatile-i2c (target <= 25%): NOT met
+  (at the same SCL, versatile-i2c scaled to 100.0 kHz: 50 us, ours 80.0% of it: NOT met)
+EOF
+
+# tutorial-check.sh on a page of its own: an excerpt that matches a
+# console (numbers masked, "..." for lines between) and one that does not
+mkdir "$tmp/tut"
+printf 'vexpress-pm: boot\r\nvexpress-pm: cycle 1 took 12.5 ms\nnoise\nvexpress-pm:   done 0x34\n' \
+	> "$tmp/tut/fake.log"
+printf '# Page\n\n<!-- tutorial-check: log fake -->\n```\nvexpress-pm: cycle 7 took 3.1 ms\n...\nvexpress-pm: done 0x34\n```\n\n<!-- tutorial-check: log fake -->\n```\nvexpress-pm: done 0x35\n```\n' \
+	> "$tmp/tut/page.md"
 
 for a in mawk gawk; do
 	p=$(command -v $a) || {
@@ -166,6 +214,36 @@ for a in mawk gawk; do
 		[ "$(grep -c '^  ' "$tmp/out2")" = 3 ] && r=yes
 	cat "$tmp/out2" >> "$tmp/out"
 	result "awk.$a.check-copies" $r "$tmp/out"
+
+	# run-suite.sh: a host suite's checks as results, and its time
+	sh "$top/tests/run-suite.sh" patch-copies > "$tmp/out" 2>&1
+	rc=$?
+	r=no
+	[ $rc = 0 ] && grep -q '^    ok 1 copy 7\.3/.*: clean$' "$tmp/out" &&
+		! grep -q '^ *not ok' "$tmp/out" &&
+		grep -q '^    # time: patch-copies: [0-9]* s wall, [0-9]*\.[0-9] s CPU$' "$tmp/out" && r=yes
+	result "awk.$a.run-suite.patch-copies" $r "$tmp/out"
+
+	r=no
+	awk -v addedf="$tmp/ours/added" -v upstreamf="$tmp/ours/upstream" \
+		-f "$top/scripts/check-format-ours.awk" "$tmp/ours/report" > "$tmp/out" 2>&1 &&
+		cmp -s "$tmp/out" "$tmp/ours/want" && r=yes
+	result "awk.$a.check-format-ours" $r "$tmp/out"
+
+	r=no
+	awk -f "$top/boot/bench-i2c.awk" "$tmp/bench.log" > "$tmp/out" 2>&1 &&
+		cmp -s "$tmp/out" "$tmp/bench.want" && r=yes
+	[ $r = yes ] || diff "$tmp/bench.want" "$tmp/out" >> "$tmp/out"
+	result "awk.$a.bench-i2c" $r "$tmp/out"
+
+	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
+	rc=$?
+	r=no
+	[ $rc = 1 ] && [ "$(grep -c '^\(not \)*ok ' "$tmp/out")" = 2 ] &&
+		grep -q '^ok 1 .*page\.md:3 log fake$' "$tmp/out" &&
+		grep -q '^not ok 2 .*page\.md:10 log fake$' "$tmp/out" &&
+		grep -q '^# excerpt line "vexpress-pm: done 0x35" not found$' "$tmp/out" && r=yes
+	result "awk.$a.tutorial-check" $r "$tmp/out"
 
 	PATH=${PATH#"$tmp/$a:"}
 done

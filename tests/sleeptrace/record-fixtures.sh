@@ -23,8 +23,8 @@ sh "$top/boot/qemu.sh" --plan sleeptrace-capture --timeout 300 --log "$log" > /d
 [ -f "$log" ] || exit "$rc"
 tr -d '\r' < "$log" | grep '^vexpress-pm: ' | grep -v 'trace begin\|trace data\|trace end'
 sh "$top/tests/console-trace.sh" "$log" 1 > "$out/two-cycles.trace"
-tr -d '\r' < "$log" | awk '/^vexpress-pm: trace-cmd data end/ { d = 0 }
-	d && /^[A-Za-z0-9+\/=]+$/; /^vexpress-pm: trace-cmd data begin/ { d = 1 }' |
+tr -d '\r' < "$log" |
+	sed -n '/^vexpress-pm: trace-cmd data begin/,/^vexpress-pm: trace-cmd data end/{/^[A-Za-z0-9+/=][A-Za-z0-9+/=]*$/p;}' |
 	base64 -d | gzip -dc > "$out/trace-cmd.dat" ||
 	{ echo "record-fixtures.sh: trace-cmd data corrupt (a console line inside it?)" >&2; exit 1; }
 trace-cmd report -i "$out/trace-cmd.dat" > "$out/trace-cmd.txt"
