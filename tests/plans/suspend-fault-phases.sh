@@ -12,7 +12,7 @@
 # - pd-on-nak: the domain's resume_noirq power-on NAKed once: the provider
 #   tries again, and the rail is on after the cycle.
 # - pd-on-dead: every try of that power-on fails, and of the first
-#   member's start (the Ethernet's runtime resume in resume_early; both
+#   member's start (a runtime resume from its resume callback; both
 #   members are runtime suspended in noirq, so genpd starts none there):
 #   genpd counts the domain on with its rail off, the member's resume
 #   fails, named in the log; the next member's start (the MMCI's) powers
@@ -165,13 +165,20 @@ next pd-on-nak
 
 # Every try NAKed, the power-on's three and the first member's start's
 # three: genpd marks the domain on anyway (genpd_sync_power_on() ignores
-# the error), and the member it starts first (the Ethernet, runtime
-# resumed in resume_early) fails its resume, named; the MMCI's start then
+# the error), and the member it starts first (the Ethernet, in its
+# resume callback) fails its resume, named; the MMCI's start then
 # powers the rail; the next cycle's power-off must not drop a reference
-# never taken
+# never taken. The TMP105 shares the bus and resumes asynchronously:
+# where its resume lands among the members' is the scheduler's choice (a
+# device link added elsewhere moved it), and a fault it took would be
+# one the domain's start did not get. Synchronous, it resumes after them,
+# in the order of the device list.
+tmp105_async=/sys/bus/i2c/devices/$BUS-0048/power/async
 dmesg -c > /dev/null
 inject fail_nak "$pd_on" 6
+echo disabled > $tmp105_async
 faulted pd-on-dead
+echo enabled > $tmp105_async
 check "pd-on-dead.suspend-ok" 0 "$rc"
 logged pd-on-dead "failed to enable regulator: -ENXIO"
 # The member genpd starts first is named: the Ethernet on 6.12, the MMCI

@@ -7,8 +7,9 @@
 # it; a timeout in wake gives a logged degraded resume that finish repairs;
 # a chip left armed by a failed arm is disarmed by wake.
 # Each is followed by a clean cycle. Then a standby cycle arms nothing.
-# The PMIC's transfers differ by chip (how many arm and disarm make, the
-# registers arm writes): lib/CHIP.sh gives them.
+# The PMIC's transfers differ by chip (how many arm makes, the registers
+# it writes): lib/CHIP.sh gives them. A retried disarm writes again only
+# what did not take: one write, on either chip.
 # timeout: 300
 # pmic: twl92230 axp209
 # kernels: all
@@ -92,7 +93,7 @@ check "wake.counted-as-success" $((success + 1)) "$(cat $S/success)"
 check "wake.hit-wake" 1 "$(in_phase platform_wake 'i2c_result: .* ret=-110$')"
 check "wake.degraded-logged" yes "$(dmesg | grep -q 'wake: PMIC still armed, resuming degraded, retry in finish: -ETIMEDOUT' && echo yes)"
 check "wake.finish-disarmed" yes "$(dmesg | grep -q 'finish: PMIC disarmed on retry' &&
-	[ "$(in_phase platform_finish 'i2c_result: .* ret=1$')" = $PMIC_DISARM_WRITES ] && echo yes)"
+	[ "$(in_phase platform_finish 'i2c_result: .* ret=1$')" = 1 ] && echo yes)"
 cycle wake.next mem
 
 # A NAK on the arm's first read-back and on the restoring write after it:
@@ -107,7 +108,7 @@ rc=$?
 echo 0 > $T/tracing_on
 check "arm-readback.write-fails" 1 "$rc"
 check "arm-readback.two-faults" 2 "$(grep -c 'i2c_result: .* ret=-6$' $T/trace)"
-check "arm-readback.wake-disarms" $PMIC_DISARM_WRITES "$(in_phase platform_wake 'i2c_result: .* ret=1$')"
+check "arm-readback.wake-disarms" 1 "$(in_phase platform_wake 'i2c_result: .* ret=1$')"
 check "arm-readback.pmic-disarmed" "$regs" "$(pmic_sleep_regs)"
 echo auto > $MMCI/power/control
 

@@ -59,7 +59,6 @@
 #include <linux/irqnr.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
-#include <linux/mfd/axp20x-sleep.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -69,6 +68,7 @@
 #include <linux/platform_device.h>
 #include <linux/preempt.h>
 #include <linux/reboot.h>
+#include <linux/regulator/axp20x-sleep.h>
 #include <linux/regulator/twl92230.h>
 #include <linux/suspend.h>
 
@@ -245,7 +245,7 @@ static int vexpress_sleep_twl92230_disarm(struct vexpress_sleep *vs)
 static int vexpress_sleep_axp209_get(struct vexpress_sleep *vs,
 				     struct device *pmic)
 {
-	struct axp20x_sleep *chip = devm_axp20x_sleep_get(vs->dev, pmic);
+	struct axp20x_sleep *chip = axp20x_sleep_get(vs->dev, pmic);
 
 	if (IS_ERR(chip))
 		return PTR_ERR(chip);

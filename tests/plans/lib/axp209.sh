@@ -148,12 +148,10 @@ axp_sleep_pwr_out() {
 	printf '0x%02x\n' $v
 }
 
-# The sleep controller's arm and disarm (drivers/mfd/axp20x-sleep.c) as
-# bus transfers: arm reads PWR_OUT_CTRL and DCDC2_V_OUT, writes both and
-# reads both back, so its first read-back is its 5th transfer; disarm
-# writes DCDC2_V_OUT, then PWR_OUT_CTRL.
+# The sleep controller's arm (drivers/regulator/axp20x-sleep.c) as bus
+# transfers: it reads PWR_OUT_CTRL and DCDC2_V_OUT, writes both and reads
+# both back, so its first read-back is its 5th transfer.
 PMIC_ARM_READBACK=5
-PMIC_DISARM_WRITES=2
 
 # pmic_sleep_regs: what arm writes, as the chip holds it (compared before
 # and after a cycle): PWR_OUT_CTRL without LDO3's enable, which the VMMC

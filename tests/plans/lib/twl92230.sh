@@ -108,11 +108,10 @@ pmic_armed() {
 PMIC_ABSENT_ERROR="twl92230-regulator $PMIC_DEV: error -ENXIO: no TWL92230 answers at $PMIC"
 PMIC_ABSENT_SLEEP="waits: PMIC $PMIC_NODE not bound"
 
-# The sleep controller's arm and disarm (drivers/regulator/twl92230-
-# regulator.c) as bus transfers: arm reads GPIO_CTRL, writes it and reads
-# it back (its 3rd transfer); disarm writes it.
+# The sleep controller's arm (drivers/regulator/twl92230-regulator.c) as
+# bus transfers: it reads GPIO_CTRL, writes it and reads it back (its 3rd
+# transfer).
 PMIC_ARM_READBACK=3
-PMIC_DISARM_WRITES=1
 
 # pmic_sleep_regs: what arm writes, as the chip holds it (compared before
 # and after a cycle)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * X-Powers AXP209: the sleep configuration, for platform suspend code.
+ * X-Powers AXP209: the sleep configuration, which the AXP20x regulator
+ * driver offers platform suspend code.
  *
  * The AXP209 has no sleep input: unlike PMICs that hold a second set of
  * rail settings and switch to it when the SoC raises a SLEEP signal, it
@@ -10,7 +11,11 @@
  *
  * Here the sleep configuration is two registers, taken from the
  * "regulator-state-mem" nodes of the PMIC's "regulators" in the device
- * tree:
+ * tree. The regulator core cannot apply them: it does so in the
+ * regulators' .suspend, before other devices' late and noirq callbacks,
+ * which may still need the rails, and the chip has no sleep registers it
+ * could program instead. So the regulator driver, which owns both
+ * registers, applies them when the platform asks:
  *
  * - POWER_OUTPUT_CTRL (AXP20X_PWR_OUT_CTRL): the enable bits of the
  *   rails marked "regulator-off-in-suspend" are cleared. DCDC2, DCDC3,
@@ -28,12 +33,15 @@
  * runs after the configuration is applied (it enters the sleep state
  * afterwards), it must not cut a rail the CPU or its memory needs. Nor
  * should a rail be marked that a driver switches in the suspend sequence,
- * such as a PM domain's supply: two writers of one enable bit through the
+ * such as a PM domain's supply: two users of one enable bit through the
  * regmap cache leave the second one's write unsent when the first has
  * cleared the bit, and genpd may keep a domain on for a wakeup device.
  *
- *	s = devm_axp20x_sleep_get(dev, pmic);	in probe; -EPROBE_DEFER until
- *						the AXP20x driver is bound
+ *	devm_axp20x_sleep_register(dev, map);	in the regulator driver's
+ *						probe
+ *	s = axp20x_sleep_get(dev, pmic);	in the platform's probe;
+ *						-EPROBE_DEFER until both AXP20x
+ *						drivers are bound
  *	axp20x_sleep_arm(s);			in .prepare_late
  *	axp20x_sleep_disarm(s);			in .wake, even if arm failed;
  *						again in .finish if that failed
@@ -43,22 +51,30 @@
  * both calls are I2C transfers, so the bus must stay usable between them.
  */
 
-#ifndef __LINUX_MFD_AXP20X_SLEEP_H
-#define __LINUX_MFD_AXP20X_SLEEP_H
+#ifndef __LINUX_REGULATOR_AXP20X_SLEEP_H
+#define __LINUX_REGULATOR_AXP20X_SLEEP_H
 
 #include <linux/err.h>
 
 struct axp20x_sleep;
 struct device;
+struct regmap;
 
-#if IS_ENABLED(CONFIG_MFD_AXP20X_SLEEP)
-struct axp20x_sleep *devm_axp20x_sleep_get(struct device *consumer,
-					   struct device *pmic);
+#if IS_ENABLED(CONFIG_REGULATOR_AXP20X_SLEEP)
+int devm_axp20x_sleep_register(struct device *dev, struct regmap *regmap);
+struct axp20x_sleep *axp20x_sleep_get(struct device *consumer,
+				      struct device *pmic);
 int axp20x_sleep_arm(struct axp20x_sleep *s);
 int axp20x_sleep_disarm(struct axp20x_sleep *s);
 #else
-static inline struct axp20x_sleep *
-devm_axp20x_sleep_get(struct device *consumer, struct device *pmic)
+static inline int devm_axp20x_sleep_register(struct device *dev,
+					     struct regmap *regmap)
+{
+	return 0;
+}
+
+static inline struct axp20x_sleep *axp20x_sleep_get(struct device *consumer,
+						    struct device *pmic)
 {
 	return ERR_PTR(-ENODEV);
 }
@@ -74,4 +90,4 @@ static inline int axp20x_sleep_disarm(struct axp20x_sleep *s)
 }
 #endif
 
-#endif /* __LINUX_MFD_AXP20X_SLEEP_H */
+#endif /* __LINUX_REGULATOR_AXP20X_SLEEP_H */

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * X-Powers AXP209: the sleep configuration, applied by platform suspend
- * code in .prepare_late and undone in .wake. What it is and when each call
- * is made: include/linux/mfd/axp20x-sleep.h.
+ * X-Powers AXP209: the sleep configuration, part of the AXP20x regulator
+ * driver, which owns the registers it writes. The driver registers it at
+ * probe; platform suspend code applies it in .prepare_late and undoes it
+ * in .wake. What it is and when each call is made:
+ * include/linux/regulator/axp20x-sleep.h.
  */
 
 #include <linux/bits.h>
@@ -11,9 +13,9 @@
 #include <linux/export.h>
 #include <linux/i2c.h>
 #include <linux/mfd/axp20x.h>
-#include <linux/mfd/axp20x-sleep.h>
 #include <linux/of.h>
 #include <linux/regmap.h>
+#include <linux/regulator/axp20x-sleep.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -37,23 +39,32 @@
 	(AXP209_DCDC2_MIN_UV + AXP209_DCDC2_V_OUT_MASK * AXP209_DCDC2_STEP_UV)
 
 /**
- * struct axp20x_sleep - one AXP209's sleep configuration and arming state
- * @pmic: the PMIC's device, bound to the axp20x I2C driver
- * @regmap: the AXP20x MFD's register map (cached), shared with its cells
+ * struct axp20x_sleep_config - what the sleep configuration changes
  * @off_mask: AXP20X_PWR_OUT_CTRL bits cleared in sleep
  * @dcdc2_sel: DCDC2 voltage selector in sleep, if @dcdc2_set
  * @dcdc2_set: DCDC2 has a sleep voltage
+ */
+struct axp20x_sleep_config {
+	unsigned int off_mask;
+	unsigned int dcdc2_sel;
+	bool dcdc2_set;
+};
+
+/**
+ * struct axp20x_sleep - one AXP209's sleep configuration and arming state
+ * @dev: the AXP20x regulator driver's device: the state lives with its
+ *	binding (a devres of it)
+ * @regmap: the register map its regulators are switched through
+ * @cfg: the configuration, read from the DT by axp20x_sleep_get()
  * @pwr_out_off: the AXP20X_PWR_OUT_CTRL bits the last arm cleared
  * @dcdc2_run: DCDC2 voltage selector the last arm found
  * @armed: the chip may hold the sleep configuration: @pwr_out_off and
  *	@dcdc2_run are still to be written back
  */
 struct axp20x_sleep {
-	struct device *pmic;
+	struct device *dev;
 	struct regmap *regmap;
-	unsigned int off_mask;
-	unsigned int dcdc2_sel;
-	bool dcdc2_set;
+	struct axp20x_sleep_config cfg;
 	unsigned int pwr_out_off;
 	unsigned int dcdc2_run;
 	bool armed;
@@ -118,7 +129,7 @@ static int axp20x_sleep_check_range(struct device *consumer,
  * minimum; the chip's sleep configuration has one voltage).
  */
 static int axp20x_sleep_parse_rail(struct device *consumer,
-				   struct axp20x_sleep *s,
+				   struct axp20x_sleep_config *cfg,
 				   struct device_node *np)
 {
 	struct device_node *state __free(device_node) =
@@ -154,7 +165,7 @@ static int axp20x_sleep_parse_rail(struct device *consumer,
 				     "%pOF: %s cannot be switched off\n", state,
 				     name);
 	if (off)
-		s->off_mask |= axp209_rails[id].pwr_out;
+		cfg->off_mask |= axp209_rails[id].pwr_out;
 
 	ret = of_property_read_u32(state, "regulator-suspend-microvolt", &uv);
 	if (ret == -EINVAL)
@@ -180,20 +191,22 @@ static int axp20x_sleep_parse_rail(struct device *consumer,
 	if (ret)
 		return ret;
 
-	s->dcdc2_sel = (uv - AXP209_DCDC2_MIN_UV) / AXP209_DCDC2_STEP_UV;
-	s->dcdc2_set = true;
+	cfg->dcdc2_sel = (uv - AXP209_DCDC2_MIN_UV) / AXP209_DCDC2_STEP_UV;
+	cfg->dcdc2_set = true;
 	return 0;
 }
 
 /*
- * The AXP20x MFD's register map, the one its cells (axp20x-regulator among
- * them) use: registered on @pmic by its probe, and gone with its unbind.
- * Through it, the rails this code switches are switched in the regmap
- * cache the regulator driver reads too. Taken by dev_get_regmap(), not
- * from the MFD's drvdata, whose type only the MFD's driver may assume.
+ * That @pmic is an AXP209 bound to the AXP20x MFD and answering. The MFD
+ * binds without a word to the chip (with no IRQ it reads nothing), and the
+ * regulator driver then fails to register its rails, leaving nothing to
+ * wait for: so the chip is asked for its IC type here, through the MFD's
+ * register map (found by dev_get_regmap(), not from the MFD's drvdata,
+ * whose type only the MFD's driver may assume), so that a missing PMIC
+ * fails here and not at the first suspend. A read only: the registers
+ * this code writes are the regulator driver's.
  */
-static struct regmap *axp20x_sleep_regmap(struct device *consumer,
-					  struct device *pmic)
+static int axp20x_sleep_check_chip(struct device *consumer, struct device *pmic)
 {
 	struct i2c_client *client = i2c_verify_client(pmic);
 	struct regmap *regmap;
@@ -201,94 +214,147 @@ static struct regmap *axp20x_sleep_regmap(struct device *consumer,
 	int ret;
 
 	if (!client)
-		return ERR_PTR(dev_err_probe(consumer, -ENODEV,
-					     "%s is no I2C device\n",
-					     dev_name(pmic)));
+		return dev_err_probe(consumer, -ENODEV, "%s is no I2C device\n",
+				     dev_name(pmic));
 	if (!device_is_bound(pmic))
-		return ERR_PTR(dev_err_probe(consumer, -EPROBE_DEFER,
-					     "%s is not bound yet\n",
-					     dev_name(pmic)));
+		return dev_err_probe(consumer, -EPROBE_DEFER,
+				     "%s is not bound yet\n", dev_name(pmic));
 	regmap = dev_get_regmap(pmic, NULL);
 	if (!regmap ||
-	    !of_device_is_compatible(pmic->of_node, "x-powers,axp209")) {
-		ret = dev_err_probe(consumer, -ENODEV,
-				    "%s is no AXP209 with a register map\n",
-				    dev_name(pmic));
-		return ERR_PTR(ret);
-	}
+	    !of_device_is_compatible(pmic->of_node, "x-powers,axp209"))
+		return dev_err_probe(consumer, -ENODEV,
+				     "%s is no AXP209 with a register map\n",
+				     dev_name(pmic));
 
-	/*
-	 * The MFD binds without a word to the chip (with no IRQ it reads
-	 * nothing): make sure there is one, so that a missing PMIC fails here
-	 * and not at the first suspend.
-	 */
 	ret = regmap_read_bypassed(regmap, AXP209_IC_TYPE, &type);
 	if (ret)
-		return ERR_PTR(dev_err_probe(consumer, ret,
-					     "no AXP209 answers at %#x (%s)\n",
-					     client->addr, dev_name(pmic)));
+		return dev_err_probe(consumer, ret,
+				     "no AXP209 answers at %#x (%s)\n",
+				     client->addr, dev_name(pmic));
 	if ((type & AXP209_IC_TYPE_MASK) != AXP209_IC_TYPE_AXP209)
-		return ERR_PTR(dev_err_probe(consumer, -ENODEV,
-					     "%s: IC type %#x is no AXP209\n",
-					     dev_name(pmic), type));
+		return dev_err_probe(consumer, -ENODEV,
+				     "%s: IC type %#x is no AXP209\n",
+				     dev_name(pmic), type);
+	return 0;
+}
 
-	return regmap;
+/* The state is a devres of the regulator device, found by this function */
+static void axp20x_sleep_release(struct device *dev, void *res)
+{
 }
 
 /**
- * devm_axp20x_sleep_get() - the sleep configuration of an AXP209
- * @consumer: the platform suspend code's device; owns the handle
+ * devm_axp20x_sleep_register() - offer an AXP209's sleep configuration
+ * @dev: the AXP20x regulator driver's device, in its probe
+ * @regmap: the register map its regulators are switched through
+ *
+ * Platform suspend code then finds it through the PMIC's device with
+ * axp20x_sleep_get(), for as long as @dev stays bound.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int devm_axp20x_sleep_register(struct device *dev, struct regmap *regmap)
+{
+	struct axp20x_sleep *s;
+
+	s = devres_alloc(axp20x_sleep_release, sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	s->dev = dev;
+	s->regmap = regmap;
+	devres_add(dev, s);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(devm_axp20x_sleep_register);
+
+static int axp20x_sleep_find(struct device *dev, void *data)
+{
+	struct device **found = data;
+
+	if (!devres_find(dev, axp20x_sleep_release, NULL, NULL))
+		return 0;
+	*found = get_device(dev);
+	return 1;
+}
+
+/**
+ * axp20x_sleep_get() - the sleep configuration of an AXP209
+ * @consumer: the platform suspend code's device, in its probe
  * @pmic: the PMIC's device (I2C client of an "x-powers,axp209" node)
  *
- * Checks that @pmic is an AXP209 whose driver (the AXP20x MFD) is bound
- * and registered its register map, and that the chip answers with the
- * AXP209's IC type, and reads the sleep configuration from the device
- * tree. The handle uses that register map, as the MFD's cells do: the
- * caller must keep @pmic bound while it uses the handle,
- * with a device link from @consumer to @pmic (an unbind of the PMIC then
- * unbinds @consumer first).
+ * Checks that @pmic is an AXP209 bound to the AXP20x MFD and that the chip
+ * answers with the AXP209's IC type, and reads the sleep configuration
+ * from the device tree. The handle is the AXP20x regulator driver's, a
+ * child of @pmic: this links @consumer to it with a managed device link,
+ * so that an unbind of the regulator driver (or of the PMIC) unbinds
+ * @consumer first and its next bind probes @consumer again.
  *
- * Return: the handle; ERR_PTR(-EPROBE_DEFER) while @pmic has no driver,
- * -ENODEV if it is no AXP209 or its driver has no register map, the I2C
- * error if
- * the chip does not answer, -EINVAL for a sleep configuration the chip
- * cannot apply.
+ * Return: the handle; ERR_PTR(-EPROBE_DEFER) while @pmic or its regulator
+ * driver is not bound, -ENODEV if it is no AXP209 or its driver has no
+ * register map, the I2C error if the chip does not answer, -EINVAL for a
+ * sleep configuration the chip cannot apply or a link that cannot be made.
  */
-struct axp20x_sleep *devm_axp20x_sleep_get(struct device *consumer,
-					   struct device *pmic)
+struct axp20x_sleep *axp20x_sleep_get(struct device *consumer,
+				      struct device *pmic)
 {
-	struct regmap *regmap;
+	struct axp20x_sleep_config cfg = { };
+	struct device_link *link;
+	struct device *dev = NULL;
 	struct axp20x_sleep *s;
 	int ret;
 
-	regmap = axp20x_sleep_regmap(consumer, pmic);
-	if (IS_ERR(regmap))
-		return ERR_CAST(regmap);
-
-	s = devm_kzalloc(consumer, sizeof(*s), GFP_KERNEL);
-	if (!s)
-		return ERR_PTR(-ENOMEM);
-	s->pmic = pmic;
-	s->regmap = regmap;
+	ret = axp20x_sleep_check_chip(consumer, pmic);
+	if (ret)
+		return ERR_PTR(ret);
 
 	struct device_node *regulators __free(device_node) =
 		of_get_child_by_name(pmic->of_node, "regulators");
-	if (!regulators) {
-		ret = dev_err_probe(consumer, -EINVAL,
-				    "%pOF: no regulators node\n",
-				    pmic->of_node);
-		return ERR_PTR(ret);
-	}
-
+	if (!regulators)
+		return ERR_PTR(dev_err_probe(consumer, -EINVAL,
+					     "%pOF: no regulators node\n",
+					     pmic->of_node));
 	for_each_available_child_of_node_scoped(regulators, np) {
-		ret = axp20x_sleep_parse_rail(consumer, s, np);
+		ret = axp20x_sleep_parse_rail(consumer, &cfg, np);
 		if (ret)
 			return ERR_PTR(ret);
 	}
 
+	device_for_each_child(pmic, &dev, axp20x_sleep_find);
+	if (!dev) {
+		ret = dev_err_probe(consumer, -EPROBE_DEFER,
+				    "%s: no AXP20x regulator driver bound\n",
+				    dev_name(pmic));
+		return ERR_PTR(ret);
+	}
+	/*
+	 * Linked once the regulator driver is bound (its probe has made the
+	 * state last); a link in any other state than "consumer probe" then
+	 * means it is going away: wait for its next bind. Once the link is
+	 * made, the state stays until our unbind.
+	 */
+	if (!device_is_bound(dev)) {
+		ret = -EPROBE_DEFER;
+	} else {
+		link = device_link_add(consumer, dev,
+				       DL_FLAG_AUTOPROBE_CONSUMER);
+		if (!link)
+			ret = dev_err_probe(consumer, -EINVAL,
+					    "cannot link to %s\n",
+					    dev_name(dev));
+		else if (link->status != DL_STATE_CONSUMER_PROBE)
+			ret = -EPROBE_DEFER;
+	}
+	s = ret ? NULL : devres_find(dev, axp20x_sleep_release, NULL, NULL);
+	put_device(dev);
+	if (ret)
+		return ERR_PTR(ret);
+	if (!s)
+		return ERR_PTR(-EPROBE_DEFER);
+
+	s->cfg = cfg;
 	return s;
 }
-EXPORT_SYMBOL_GPL(devm_axp20x_sleep_get);
+EXPORT_SYMBOL_GPL(axp20x_sleep_get);
 
 /*
  * PWR_OUT_CTRL and DCDC2_V_OUT are cached by the AXP20x regmap (they are
@@ -301,25 +367,12 @@ EXPORT_SYMBOL_GPL(devm_axp20x_sleep_get);
  * holds; as regmap updates the cache before the bus write, a failed write
  * drops the register from the cache so that its next reader asks the chip.
  */
-static int axp20x_sleep_write(struct axp20x_sleep *s, unsigned int reg,
-			      unsigned int val)
+static int axp20x_sleep_update(struct axp20x_sleep *s, unsigned int reg,
+			       unsigned int mask, unsigned int val)
 {
 	int ret;
 
-	ret = regmap_write(s->regmap, reg, val);
-	if (ret)
-		regcache_drop_region(s->regmap, reg, reg);
-
-	return ret;
-}
-
-/* The same for some bits of @reg, always written (for a fixed transfer count) */
-static int axp20x_sleep_write_bits(struct axp20x_sleep *s, unsigned int reg,
-				   unsigned int mask, unsigned int val)
-{
-	int ret;
-
-	ret = regmap_write_bits(s->regmap, reg, mask, val);
+	ret = regmap_update_bits(s->regmap, reg, mask, val);
 	if (ret)
 		regcache_drop_region(s->regmap, reg, reg);
 
@@ -347,18 +400,20 @@ static int axp20x_sleep_check(struct axp20x_sleep *s, unsigned int reg,
  * gets its voltage back and the rails arm switched off are switched on,
  * the other bits staying as the chip has them. The voltage goes first,
  * the reverse of arm's order, so that DCDC2 is at its working voltage
- * before the load returns. Both writes are tried whatever the first gives.
+ * before the load returns. Both are tried whatever the first gives; a
+ * register the cache says is restored already (an earlier try wrote it)
+ * is not written again.
  */
 static int axp20x_sleep_restore(struct axp20x_sleep *s)
 {
 	int ret = 0, err;
 
-	if (s->dcdc2_set)
-		ret = axp20x_sleep_write_bits(s, AXP20X_DCDC2_V_OUT,
-					      AXP209_DCDC2_V_OUT_MASK,
-					      s->dcdc2_run);
-	err = axp20x_sleep_write_bits(s, AXP20X_PWR_OUT_CTRL, s->pwr_out_off,
-				      s->pwr_out_off);
+	if (s->cfg.dcdc2_set)
+		ret = axp20x_sleep_update(s, AXP20X_DCDC2_V_OUT,
+					  AXP209_DCDC2_V_OUT_MASK,
+					  s->dcdc2_run);
+	err = axp20x_sleep_update(s, AXP20X_PWR_OUT_CTRL, s->pwr_out_off,
+				  s->pwr_out_off);
 	if (!ret)
 		ret = err;
 	if (!ret)
@@ -369,7 +424,7 @@ static int axp20x_sleep_restore(struct axp20x_sleep *s)
 
 /**
  * axp20x_sleep_arm() - apply the sleep configuration
- * @s: handle from devm_axp20x_sleep_get()
+ * @s: handle from axp20x_sleep_get()
  *
  * Reads PWR_OUT_CTRL and DCDC2_V_OUT from the chip, writes the sleep
  * configuration and reads it back from the chip. On a failure it undoes
@@ -392,28 +447,29 @@ int axp20x_sleep_arm(struct axp20x_sleep *s)
 	}
 
 	ret = regmap_read_bypassed(s->regmap, AXP20X_PWR_OUT_CTRL, &pwr_out);
-	if (!ret && s->dcdc2_set)
+	if (!ret && s->cfg.dcdc2_set)
 		ret = regmap_read_bypassed(s->regmap, AXP20X_DCDC2_V_OUT,
 					   &dcdc2_v_out);
 	if (ret)
 		goto err;
-	s->pwr_out_off = pwr_out & s->off_mask;
+	s->pwr_out_off = pwr_out & s->cfg.off_mask;
 	s->dcdc2_run = dcdc2_v_out & AXP209_DCDC2_V_OUT_MASK;
 
-	pwr_out &= ~s->off_mask;
-	if (s->dcdc2_set)
+	pwr_out &= ~s->cfg.off_mask;
+	if (s->cfg.dcdc2_set)
 		dcdc2_v_out = (dcdc2_v_out & ~AXP209_DCDC2_V_OUT_MASK) |
-			      s->dcdc2_sel;
+			      s->cfg.dcdc2_sel;
 
 	/* From the first write on, the chip may hold part of the sleep state */
 	s->armed = true;
 	/* Rails off before DCDC2 drops, so it never carries them at the low voltage */
-	ret = axp20x_sleep_write(s, AXP20X_PWR_OUT_CTRL, pwr_out);
-	if (!ret && s->dcdc2_set)
-		ret = axp20x_sleep_write(s, AXP20X_DCDC2_V_OUT, dcdc2_v_out);
+	ret = axp20x_sleep_update(s, AXP20X_PWR_OUT_CTRL, 0xff, pwr_out);
+	if (!ret && s->cfg.dcdc2_set)
+		ret = axp20x_sleep_update(s, AXP20X_DCDC2_V_OUT, 0xff,
+					  dcdc2_v_out);
 	if (!ret)
 		ret = axp20x_sleep_check(s, AXP20X_PWR_OUT_CTRL, pwr_out);
-	if (!ret && s->dcdc2_set)
+	if (!ret && s->cfg.dcdc2_set)
 		ret = axp20x_sleep_check(s, AXP20X_DCDC2_V_OUT, dcdc2_v_out);
 	if (ret) {
 		axp20x_sleep_restore(s);
@@ -423,14 +479,14 @@ int axp20x_sleep_arm(struct axp20x_sleep *s)
 	return 0;
 
 err:
-	dev_err(s->pmic, "failed to arm sleep: %pe\n", ERR_PTR(ret));
+	dev_err(s->dev, "failed to arm sleep: %pe\n", ERR_PTR(ret));
 	return ret;
 }
 EXPORT_SYMBOL_GPL(axp20x_sleep_arm);
 
 /**
  * axp20x_sleep_disarm() - undo axp20x_sleep_arm()
- * @s: handle from devm_axp20x_sleep_get()
+ * @s: handle from axp20x_sleep_get()
  *
  * Switches the rails that the last arm switched off back on, and DCDC2
  * back to the voltage that arm found. Nothing to do if the chip is not
@@ -448,7 +504,7 @@ int axp20x_sleep_disarm(struct axp20x_sleep *s)
 
 	ret = axp20x_sleep_restore(s);
 	if (ret)
-		dev_err(s->pmic, "failed to disarm sleep: %pe\n", ERR_PTR(ret));
+		dev_err(s->dev, "failed to disarm sleep: %pe\n", ERR_PTR(ret));
 
 	return ret;
 }
