@@ -1,20 +1,23 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The sleep controller lives and dies with its PMIC. Unbinding the PMIC's
-# driver (twl92230-regulator, axp20x-i2c) unbinds the sleep controller
-# first (its device link) and mem_sleep loses deep; binding the PMIC again
-# probes the sleep controller (and the VMMC domain) again, deep comes back
-# and a cycle arms and disarms the chip. Unbinding and binding the sleep controller itself
-# does the same. Twice each, so the second round runs on what the first
-# one rebuilt. On the debug kernel, kmemleak then lists nothing of ours.
-# On the AXP209 the sleep controller is linked to the axp20x-regulator
-# cell as well, whose driver owns the sleep configuration; that cell is
-# not unbound alone: the regulator core warns when rails still in use
-# (the VMMC domain's) go away, whoever else is linked to them.
+# The sleep controller lives and dies with the drivers it calls. Unbinding
+# the PMIC's driver (twl92230-regulator, axp20x-i2c) unbinds the sleep
+# controller first (its device link) and mem_sleep loses deep; binding the
+# PMIC again probes the sleep controller (and the VMMC domain) again, deep
+# comes back and a cycle arms and disarms the chip. Unbinding the monitor's
+# sensor's driver (lm75, which the sleep controller reads it through on the
+# CA9 board) does the same, and so does unbinding and binding the sleep
+# controller itself. Twice each, so the second round runs on what the
+# first one rebuilt. On the debug kernel, kmemleak then lists nothing of
+# ours. On the AXP209 the sleep controller is linked to the
+# axp20x-regulator cell as well, whose driver owns the sleep
+# configuration; that cell is not unbound alone: the regulator core warns
+# when rails still in use (the VMMC domain's) go away, whoever else is
+# linked to them.
 # pmic: twl92230 axp209
 . ./lib/board.sh
 ktap_print_header
-ktap_set_plan 30
+ktap_set_plan 40
 
 SC=/sys/bus/platform/devices/sleep-controller
 DRV=$(readlink -f "/sys/bus/i2c/devices/$PMIC_DEV/driver")
@@ -51,6 +54,17 @@ for r in 1 2; do
 	check "sleep-rebind.pmic.$r.bound" bound "$(bound $SC)"
 	check "sleep-rebind.pmic.$r.domain" yes "$(await 10000 yes pd_listed)"
 	cycle "sleep-rebind.pmic.$r"
+done
+# The monitor's sensor, which the sleep controller reads through lm75
+# (the CA9 board's DT names it): the same link, the same unwind
+for r in 1 2; do
+	echo "$BUS-0048" > /sys/bus/i2c/drivers/lm75/unbind
+	check "sleep-rebind.sensor.$r.unbound" unbound "$(bound $SC)"
+	check "sleep-rebind.sensor.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	echo "$BUS-0048" > /sys/bus/i2c/drivers/lm75/bind
+	check "sleep-rebind.sensor.$r.deep" "s2idle shallow [deep]" \
+		"$(await 10000 "s2idle shallow [deep]" cat /sys/power/mem_sleep)"
+	cycle "sleep-rebind.sensor.$r"
 done
 for r in 1 2; do
 	echo sleep-controller > /sys/bus/platform/drivers/vexpress-sleep/unbind

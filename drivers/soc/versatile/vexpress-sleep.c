@@ -51,6 +51,7 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/fault-inject.h>
+#include <linux/hwmon/lm75.h>
 #include <linux/i2c.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -92,13 +93,6 @@
 /* PERIPHCLK / 256: 2.56 us and 3 hours at most on QEMU's 100 MHz */
 #define TWD_WDT_PRESCALER		255
 
-/* TI TMP105 (lm75 family) */
-#define TMP105_REG_TEMP			0x00
-#define TMP105_REG_CONF			0x01
-#define  TMP105_CONF_SD			BIT(0)
-#define  TMP105_CONF_R			GENMASK(6, 5)
-#define  TMP105_CONF_OS			BIT(7)
-
 struct vexpress_sleep;
 
 /**
@@ -122,7 +116,8 @@ struct vexpress_sleep_pmic {
  * @chip: the PMIC's sleep handle, valid while we are bound (device link)
  * @state: the state of the transition in progress
  * @disarm_failed: wake could not disarm; finish retries
- * @sensor: the monitored temperature sensor; NULL: no monitored sleep
+ * @sensor: the monitored temperature sensor, an lm75 device kept bound by
+ *	a device link; NULL: no monitored sleep
  * @wdt: the monitor's timer, the CPU's private watchdog
  * @wdt_irq: its per-CPU interrupt
  * @wdt_pcpu: the interrupt's per-CPU cookie: @wdt
@@ -142,7 +137,7 @@ struct vexpress_sleep {
 	void *chip;
 	suspend_state_t state;
 	bool disarm_failed;
-	struct i2c_client *sensor;
+	struct device *sensor;
 	void __iomem *wdt;
 	int wdt_irq;
 	void __iomem * __percpu *wdt_pcpu;
@@ -592,47 +587,30 @@ static void vexpress_sleep_finish(void)
 }
 
 /*
- * The TMP105 is the lm75 driver's, but that driver is system-suspended (its
- * .suspend put the chip in shutdown), and neither it nor hwmon offers an
- * in-kernel read that converts: its thermal zone (HWMON_C_REGISTER_TZ)
- * would read, through the suspended driver, the temperature register of a
- * chip in shutdown, that is the last conversion before the suspend. So
- * the platform reads the chip itself, as it arms the PMIC, through the
- * adapter, which resume_noirq has given back its normal transfers. No one
- * else touches the chip now: its driver does so only from its resume
- * callback and from sysfs, and user space is frozen.
+ * The TMP105 is the lm75 driver's, which has put it in shutdown in its
+ * .suspend: its hwmon interface (and a thermal zone on it) would read the
+ * last conversion before the suspend. lm75_read_oneshot() makes one
+ * conversion from shutdown for platform code in this window, through the
+ * adapter, which resume_noirq has given back its normal transfers.
  *
  * The chip's rail (VAUX) is off in sleep on both PMIC profiles and came
- * back in wake: the chip may have just powered up, converting at its reset
- * resolution, its temperature register not yet written. Either way one
- * conversion is started from shutdown (SD and OS: what the driver's
- * suspend left, plus a one-shot) and awaited: 37.5 ms at most at 9 bits,
- * twice that per extra bit. The chip stays in shutdown, as the driver's
- * resume expects to find it.
+ * back in wake: the chip powers up in continuous conversion, and the
+ * one-shot write puts it back in shutdown, as lm75's .resume expects.
  *
  * A real board would not share the sensor: a monitored sleep reads a
- * sensor that the monitor owns, on a rail that stays on in sleep (the
- * PMIC's own temperature or battery ADC, read by the platform), or keeps
- * the sensor's driver out of system suspend.
+ * sensor on a rail that stays on in sleep (the PMIC's own temperature or
+ * battery ADC, read by the platform), or keeps the sensor's driver out of
+ * system suspend.
  */
 static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
 {
-	struct i2c_client *client = vs->sensor;
-	int conf, ret;
+	long val;
+	int ret;
 
-	conf = i2c_smbus_read_byte_data(client, TMP105_REG_CONF);
-	if (conf < 0)
-		return conf;
-	ret = i2c_smbus_write_byte_data(client, TMP105_REG_CONF,
-					conf | TMP105_CONF_SD | TMP105_CONF_OS);
+	ret = lm75_read_oneshot(vs->sensor, &val);
 	if (ret)
 		return ret;
-	msleep(DIV_ROUND_UP(75 << FIELD_GET(TMP105_CONF_R, conf), 2));
-	ret = i2c_smbus_read_word_swapped(client, TMP105_REG_TEMP);
-	if (ret < 0)
-		return ret;
-	/* Left-justified two's complement, 1/256 degree C per LSB */
-	*mc = sign_extend32(ret, 15) * 1000 / 256;
+	*mc = val;
 	return 0;
 }
 
@@ -664,7 +642,7 @@ static bool vexpress_sleep_suspend_again(void)
 	if (ret) {
 		dev_err(vs->dev,
 			"monitor: cannot read sensor %s, resuming: %pe\n",
-			dev_name(&vs->sensor->dev), ERR_PTR(ret));
+			dev_name(vs->sensor), ERR_PTR(ret));
 		return false;
 	}
 	vs->rounds++;
@@ -787,19 +765,21 @@ static const struct dev_pm_ops vexpress_sleep_pm_ops = {
 };
 
 /*
- * A managed link that outlives our binding: the PMIC's unbind unbinds us
- * first, and its next bind probes us again. Deleted with either device.
- * Made with the PMIC bound: a link in any other state than "consumer
- * probe" means the PMIC is going away.
+ * A managed link that outlives our binding, to a device whose driver we
+ * call (the PMIC's, the sensor's): its unbind unbinds us first, and its
+ * next bind probes us again. Deleted with either device. Made with the
+ * supplier bound: a link in any other state than "consumer probe" means
+ * the supplier is going away.
  */
-static int vexpress_sleep_link(struct vexpress_sleep *vs, struct device *pmic)
+static int vexpress_sleep_link(struct vexpress_sleep *vs,
+			       struct device *supplier)
 {
 	struct device_link *link;
 
-	link = device_link_add(vs->dev, pmic, DL_FLAG_AUTOPROBE_CONSUMER);
+	link = device_link_add(vs->dev, supplier, DL_FLAG_AUTOPROBE_CONSUMER);
 	if (!link)
 		return dev_err_probe(vs->dev, -EINVAL, "cannot link to %s\n",
-				     dev_name(pmic));
+				     dev_name(supplier));
 	if (link->status != DL_STATE_CONSUMER_PROBE)
 		return -EPROBE_DEFER;
 	return 0;
@@ -883,6 +863,14 @@ static int vexpress_sleep_monitor_probe(struct vexpress_sleep *vs)
 				       &client->dev);
 	if (ret)
 		return ret;
+	/* Read through its driver, so linked to it as to the PMIC */
+	ret = device_is_bound(&client->dev) ? 0 : -EPROBE_DEFER;
+	if (!ret)
+		ret = vexpress_sleep_link(vs, &client->dev);
+	if (ret == -EPROBE_DEFER)
+		return dev_err_probe(dev, ret, "sensor %pOF not bound\n", sn);
+	if (ret)
+		return ret;
 
 	vs->wdt = devm_of_iomap(dev, tn, 0, NULL);
 	if (IS_ERR(vs->wdt))
@@ -913,7 +901,7 @@ static int vexpress_sleep_monitor_probe(struct vexpress_sleep *vs)
 	ret = vexpress_sleep_wdt_calibrate(vs);
 	if (ret)
 		return ret;
-	vs->sensor = client;
+	vs->sensor = &client->dev;
 	dev_info(dev, "monitored sleep with sensor %s, timer %pOF at %lu Hz\n",
 		 dev_name(&client->dev), tn, vs->wdt_rate);
 	return 0;
