@@ -285,8 +285,10 @@ n=0
 for s in $shared $alone; do
 	n=$((n + 1))
 	# (in the background: a trapped signal interrupts "wait" at once, a
-	# foreground command only when it ends)
-	cat "$fifos/$n" > "$fifos/$n.txt" &
+	# foreground command only when it ends; marked as the run's, so that
+	# an interrupt ends it too: once the suites' jobs are gone, nothing
+	# would open its fifo for writing)
+	VEXPRESS_PM_RUN=$tmpd cat "$fifos/$n" > "$fifos/$n.txt" &
 	wait $!
 	tee -a "$stream" < "$fifos/$n.txt"
 done
