@@ -68,6 +68,8 @@ struct rule {
 	 * kernel's capture has no platform_* phases): named when skipped.
 	 */
 	const char *needs;
+	/* HAS_*: the kinds of event it is judged on, beyond phases */
+	unsigned int need;
 };
 
 /*
@@ -642,35 +644,35 @@ static int pmic_quiet_cpus_off(const struct trace *t, const struct rule *rule,
 /* The IDs are an interface (plans' "# trace-check:" lines): keep them. */
 static const struct rule rules[] = {
 	{ "prepare-after-suspend", "platform prepare after every device suspend",
-	  before, devices_down, prepare_begin, "platform_prepare" },
+	  before, devices_down, prepare_begin, "platform_prepare", 0 },
 	{ "prepare-before-suspend-late", "platform prepare before any suspend_late",
-	  before, prepare_end, late_down_begin, "platform_prepare" },
+	  before, prepare_end, late_down_begin, "platform_prepare", 0 },
 	{ "irqs-off-after-suspend-late", "device IRQs suspended only after every suspend_late",
-	  before, late_down_end, irqs_off, NULL },
+	  before, late_down_end, irqs_off, NULL, 0 },
 	{ "prepare-late-after-noirq", "every suspend_noirq before prepare_late",
-	  before, noirq_down_end, prepare_late_begin, "platform_prepare_late" },
+	  before, noirq_down_end, prepare_late_begin, "platform_prepare_late", 0 },
 	{ "arming-in-prepare-late", "PMIC arming transfers inside prepare_late, successful",
-	  arming_in_prepare_late, NULL, NULL, "platform_prepare_late" },
+	  arming_in_prepare_late, NULL, NULL, "platform_prepare_late", HAS_XFER },
 	{ "pmic-quiet-while-armed", "no PMIC traffic between arming and wake",
-	  quiet_while_armed, NULL, NULL, "platform_prepare_late" },
+	  quiet_while_armed, NULL, NULL, "platform_prepare_late", HAS_XFER },
 	{ "wake-before-resume-noirq", "wake before any resume_noirq",
-	  before, wake_end, noirq_up_begin, "platform_wake" },
+	  before, wake_end, noirq_up_begin, "platform_wake", 0 },
 	{ "finish-after-resume-early", "resume_early before finish",
-	  before, early_up_end, finish_begin, "platform_finish" },
+	  before, early_up_end, finish_begin, "platform_finish", 0 },
 	{ "finish-before-resume", "finish before any resume",
-	  before, finish_end, devices_up, "platform_finish" },
+	  before, finish_end, devices_up, "platform_finish", 0 },
 	{ "children-first", "children before parents on the way down, reverse on the way up",
-	  children_first, NULL, NULL, NULL },
+	  children_first, NULL, NULL, NULL, HAS_CB },
 	{ "device-links", "device-link suppliers after their consumers (down), before (up)",
-	  links_respected, NULL, NULL, NULL },
+	  links_respected, NULL, NULL, NULL, HAS_CB },
 	{ "abort-stops-descent", "after a failed suspend callback, no deeper phase and no enter",
-	  abort_stops_descent, NULL, NULL, NULL },
+	  abort_stops_descent, NULL, NULL, NULL, HAS_CB },
 	{ "platform-pairs", "begin, prepare, prepare_late each followed by end, finish, wake",
-	  platform_pairs, NULL, NULL, "platform_begin" },
+	  platform_pairs, NULL, NULL, "platform_begin", 0 },
 	{ "pm-core-order", "the PM core's phases in its order, each over before the next",
-	  pm_core_order, NULL, NULL, NULL },
+	  pm_core_order, NULL, NULL, NULL, 0 },
 	{ "pmic-quiet-cpus-off", "no PMIC traffic from the non-boot CPUs going down to their return",
-	  pmic_quiet_cpus_off, NULL, NULL, NULL },
+	  pmic_quiet_cpus_off, NULL, NULL, NULL, HAS_XFER },
 };
 
 #define NRULES	(int)(sizeof(rules) / sizeof(rules[0]))
@@ -934,65 +936,65 @@ static const struct sel h_restore_begin[] = { HCB(S_CB_START, "", "restore"),
 /* The hibernating kernel's side: the capture's first boot */
 static const struct rule hib_rules[] = {
 	{ "hib-every-phase-ran", "device callbacks in freeze, thaw and poweroff, each at every level",
-	  hib_phases_ran, NULL, NULL, NULL },
+	  hib_phases_ran, NULL, NULL, NULL, HAS_CB },
 	{ "hib-freeze-late-after-freeze", "every freeze before any freeze_late",
-	  before, h_freeze_end, h_freeze_late_begin, NULL },
+	  before, h_freeze_end, h_freeze_late_begin, NULL, 0 },
 	{ "hib-freeze-noirq-after-late", "every freeze_late before freeze_noirq",
-	  before, h_freeze_late_end, h_freeze_noirq_begin, NULL },
+	  before, h_freeze_late_end, h_freeze_noirq_begin, NULL, 0 },
 	{ "hib-snapshot-after-noirq", "every freeze_noirq before the platform's pre_snapshot and the snapshot",
-	  before, h_freeze_noirq_end, h_snapshot, NULL },
+	  before, h_freeze_noirq_end, h_snapshot, NULL, 0 },
 	{ "hib-thaw-noirq-after-finish", "the platform's finish before any thaw_noirq",
-	  before, h_finish_end, h_thaw_noirq_begin, NULL },
+	  before, h_finish_end, h_thaw_noirq_begin, NULL, 0 },
 	{ "hib-thaw-early-after-noirq", "every thaw_noirq before thaw_early",
-	  before, h_thaw_noirq_end, h_thaw_early_begin, NULL },
+	  before, h_thaw_noirq_end, h_thaw_early_begin, NULL, 0 },
 	{ "hib-thaw-after-early", "every thaw_early before thaw",
-	  before, h_thaw_early_end, h_thaw_begin, NULL },
+	  before, h_thaw_early_end, h_thaw_begin, NULL, 0 },
 	{ "hib-write-after-thaw", "every thaw (and complete) before the image write",
-	  before, h_thaw_end, h_write_begin, NULL },
+	  before, h_thaw_end, h_write_begin, NULL, 0 },
 	{ "hib-poweroff-after-write", "the image written before any poweroff",
-	  before, h_write_end, h_poweroff_begin, NULL },
+	  before, h_write_end, h_poweroff_begin, NULL, 0 },
 	{ "hib-poweroff-late-after-poweroff", "every poweroff before any poweroff_late",
-	  before, h_poweroff_end, h_poweroff_late_begin, NULL },
+	  before, h_poweroff_end, h_poweroff_late_begin, NULL, 0 },
 	{ "hib-poweroff-noirq-after-late", "every poweroff_late before poweroff_noirq",
-	  before, h_poweroff_late_end, h_poweroff_noirq_begin, NULL },
+	  before, h_poweroff_late_end, h_poweroff_noirq_begin, NULL, 0 },
 	{ "hib-prepare-after-poweroff-noirq", "every poweroff_noirq before the platform's prepare and enter",
-	  before, h_poweroff_noirq_end, h_off, NULL },
+	  before, h_poweroff_noirq_end, h_off, NULL, 0 },
 	{ "hib-pmic-quiet-around-snapshot", "no PMIC traffic but the platform's from freeze_noirq's end to thaw_noirq",
-	  pmic_quiet, h_freeze_noirq_end, h_thaw_noirq_begin, NULL },
+	  pmic_quiet, h_freeze_noirq_end, h_thaw_noirq_begin, NULL, HAS_XFER },
 	{ "hib-pmic-quiet-during-write", "no PMIC traffic while the image is written",
-	  pmic_quiet, h_write_begin, h_write_end, NULL },
+	  pmic_quiet, h_write_begin, h_write_end, NULL, HAS_XFER },
 	{ "hib-pmic-quiet-after-poweroff-noirq", "no PMIC traffic but the platform's after poweroff_noirq",
-	  pmic_quiet, h_poweroff_noirq_end, (const struct sel[]){ NONE, NONE }, NULL },
+	  pmic_quiet, h_poweroff_noirq_end, (const struct sel[]){ NONE, NONE }, NULL, HAS_XFER },
 	{ "hib-domain-on-for-write", "the domain's last switch before the image write is thaw_noirq's (on)",
-	  domain_on_for_write, NULL, NULL, NULL },
+	  domain_on_for_write, NULL, NULL, NULL, HAS_CB | HAS_XFER },
 	{ "hib-domain-off-at-poweroff", "the domain switched off over I2C in poweroff_noirq, after the write",
-	  domain_off_at_poweroff, NULL, NULL, NULL },
+	  domain_off_at_poweroff, NULL, NULL, NULL, HAS_CB | HAS_XFER },
 };
 
 /* The restore side: the boot kernel, then the restored one (second boot) */
 static const struct rule restore_rules[] = {
 	{ "hib-every-restore-phase-ran", "device callbacks in quiesce and restore, each at every level",
-	  restore_phases_ran, NULL, NULL, NULL },
+	  restore_phases_ran, NULL, NULL, NULL, HAS_CB },
 	{ "hib-quiesce-after-read", "the image read before the boot kernel's quiesce",
-	  before, h_read_end, h_quiesce_begin, NULL },
+	  before, h_read_end, h_quiesce_begin, NULL, 0 },
 	{ "hib-quiesce-late-after-quiesce", "every quiesce before any quiesce late callback",
-	  before, h_quiesce_end, h_quiesce_late_begin, NULL },
+	  before, h_quiesce_end, h_quiesce_late_begin, NULL, 0 },
 	{ "hib-quiesce-noirq-after-late", "every quiesce late callback before quiesce noirq",
-	  before, h_quiesce_late_end, h_quiesce_noirq_begin, NULL },
+	  before, h_quiesce_late_end, h_quiesce_noirq_begin, NULL, 0 },
 	{ "hib-jump-after-quiesce-noirq", "every quiesce noirq before the platform's pre_restore and syscore",
-	  before, h_quiesce_noirq_end, h_jump, NULL },
+	  before, h_quiesce_noirq_end, h_jump, NULL, 0 },
 	{ "hib-restore-noirq-after-finish", "the restored kernel's platform finish before any restore_noirq",
-	  before, h_finish_end, h_restore_noirq_begin, NULL },
+	  before, h_finish_end, h_restore_noirq_begin, NULL, 0 },
 	{ "hib-restore-early-after-noirq", "every restore_noirq before restore_early",
-	  before, h_restore_noirq_end, h_restore_early_begin, NULL },
+	  before, h_restore_noirq_end, h_restore_early_begin, NULL, 0 },
 	{ "hib-restore-after-early", "every restore_early before restore",
-	  before, h_restore_early_end, h_restore_begin, NULL },
+	  before, h_restore_early_end, h_restore_begin, NULL, 0 },
 	{ "hib-pmic-quiet-during-read", "no PMIC traffic while the image is read",
-	  pmic_quiet, h_read_begin, h_read_end, NULL },
+	  pmic_quiet, h_read_begin, h_read_end, NULL, HAS_XFER },
 	{ "hib-pmic-quiet-across-jump", "no PMIC traffic but the platform's from quiesce noirq's end to restore_noirq",
-	  pmic_quiet, h_quiesce_noirq_end, h_restore_noirq_begin, NULL },
+	  pmic_quiet, h_quiesce_noirq_end, h_restore_noirq_begin, NULL, HAS_XFER },
 	{ "hib-domain-on-at-restore", "the domain switched on over I2C in restore_noirq",
-	  domain_on_at_restore, NULL, NULL, NULL },
+	  domain_on_at_restore, NULL, NULL, NULL, HAS_CB | HAS_XFER },
 };
 
 #define NHIB		(int)(sizeof(hib_rules) / sizeof(hib_rules[0]))
@@ -1039,12 +1041,45 @@ static void summary(int nrules)
 	cur.nunjudged = 0;
 }
 
+/* HAS_CB if a selector pair picks callbacks only (no phase stands in) */
+static unsigned int sel_need(const struct sel *s)
+{
+	int i;
+
+	if (!s)
+		return 0;
+	for (i = 0; i < 2; i++)
+		if (s[i].kind == S_PHASE_BEGIN || s[i].kind == S_PHASE_END)
+			return 0;
+	return s[0].kind == S_NONE && s[1].kind == S_NONE ? 0 : HAS_CB;
+}
+
+/*
+ * A rule whose events the capture lacks altogether (a user who enabled
+ * power:suspend_resume alone) cannot be judged: it skips, naming what it
+ * needs, rather than holding or breaking on no evidence. -1: it can be.
+ */
+static int skip_if_lacking(const struct trace *t, const struct rule *r)
+{
+	unsigned int lack = (r->need | sel_need(r->a) | sel_need(r->b)) & ~t->has;
+	char why[160];
+
+	if (!lack)
+		return -1;
+	snprintf(why, sizeof(why), "needs %s%s%s: none in this capture",
+		 lack & HAS_CB ? "power:device_pm_callback_start/end" : "",
+		 lack == (HAS_CB | HAS_XFER) ? " and " : "",
+		 lack & HAS_XFER ? "the PMIC's bus events (i2c:*, smbus:* or regmap:*)" : "");
+	return skip(r, why);
+}
+
+
 /* Each side's rules on its part of the capture (the whole without a mark) */
 static int hib_check(const struct trace *t, const struct pmic_set *pm, int first,
 		     char *const *expect, int nexpect)
 {
 	struct trace part = *t;
-	int i, violated = 0;
+	int i, lacking, violated = 0;
 
 	cur.unexpected = 0;
 	for (i = 0; i < NHIB + NRESTORE; i++) {
@@ -1060,7 +1095,8 @@ static int hib_check(const struct trace *t, const struct pmic_set *pm, int first
 		}
 		cur.n = first + i;
 		cur.want_violated = expected(r, expect, nexpect);
-		violated += r->check(&part, r, pm);
+		lacking = skip_if_lacking(&part, r);
+		violated += lacking >= 0 ? lacking : r->check(&part, r, pm);
 	}
 	printf("# oracle: hibernation, %s: %d rule(s) violated, %d result(s) not as expected\n",
 	       t->boot ? "two boots" : "one capture", violated, cur.unexpected);
@@ -1118,14 +1154,18 @@ static bool platform_traced(const struct trace *t)
 }
 
 /*
- * Rule @r on @t; a rule that needs the platform's callbacks traced skips
- * on a capture without them (a stock kernel's), saying what it needs.
+ * Rule @r on @t, if the capture has its events; a rule that needs the
+ * platform's callbacks traced skips on a capture without them (a stock
+ * kernel's), saying what it needs.
  */
 static int run_rule(const struct trace *t, const struct rule *r, const struct pmic_set *pm,
 		    bool platform)
 {
+	int lacking = skip_if_lacking(t, r);
 	char why[160];
 
+	if (lacking >= 0)
+		return lacking;
 	if (r->needs && !platform) {
 		snprintf(why, sizeof(why), "needs the %s phase: no platform_* phase in this cycle",
 			 r->needs);

@@ -486,6 +486,33 @@ awk 'BEGIN { for (i = 0; i < 200001; i++) {
 [ $? = 2 ] && grep -q 'more than 400000 events' "$tmp/huge.out"
 result $? "bad.too-many-events-refused" "$tmp/huge.out"
 
+# Captures as users make them: a console with tp_printk and no printk
+# timestamps, only power:suspend_resume and i2c:i2c_write/read enabled
+# (the docs' minimum): order alone is judged, a transfer without its
+# i2c_result still counts, and the rules that need callbacks say so
+sed -n -E 's/^.*: (suspend_resume|i2c_write|i2c_read): /\1: /p' "$good" > "$tmp/user-untimed"
+"$oracle" check "$tmp/user-untimed" > "$tmp/user-untimed.out" 2>&1
+[ $? = 0 ] && grep -q '^# sleeptrace: .*: console (tp_printk)' "$tmp/user-untimed.out" &&
+	grep -q '^ok [0-9]* oracle: arming-in-prepare-late: .* (holds)$' "$tmp/user-untimed.out" &&
+	grep -q '^# oracle: judged 12 of 15 rules; could not judge: children-first, device-links, abort-stops-descent (needs power:device_pm_callback_start/end: none in this capture)$' \
+		"$tmp/user-untimed.out"
+result $? "user.untimed-console-without-callbacks" "$tmp/user-untimed.out"
+# The same with printk timestamps: --pmic BUS-ADDR finds the PMIC's
+# transfers without their results, and explain says none was traced
+awk '{ printf "[%12.6f] %s\n", NR / 1000, $0 }' "$tmp/user-untimed" > "$tmp/user-timed"
+"$oracle" check --pmic 0-004a "$tmp/user-timed" > "$tmp/user-timed.out" 2>&1 &&
+	grep -q '^ok [0-9]* oracle: arming-in-prepare-late: .* (holds)$' "$tmp/user-timed.out" &&
+	"$oracle" explain --pmic 0-004a "$tmp/user-timed" 2>&1 | grep -q '(no result traced)'
+result $? "user.pmic-by-bus-addr-without-results" "$tmp/user-timed.out"
+# A hibernation without callback events: its rules on callbacks cannot be
+# judged, and none is called violated
+grep -v device_pm_callback "$here/fixtures/hibernate.trace" > "$tmp/user-hib"
+"$oracle" check "$tmp/user-hib" > "$tmp/user-hib.out" 2>&1
+[ $? = 0 ] && ! grep -q '^not ok' "$tmp/user-hib.out" &&
+	grep -q '^# oracle: judged 23 of 28 rules; could not judge: hib-every-phase-ran, hib-domain-on-for-write, hib-domain-off-at-poweroff, hib-every-restore-phase-ran, hib-domain-on-at-restore (needs power:device_pm_callback_start/end: none in this capture)$' \
+		"$tmp/user-hib.out"
+result $? "user.hibernation-without-callbacks" "$tmp/user-hib.out"
+
 : > "$tmp/empty"
 "$oracle" check "$tmp/empty" > "$tmp/empty.out" 2>&1
 result "$([ $? = 2 ]; echo $?)" "empty-capture.is-an-error" "$tmp/empty.out"

@@ -279,6 +279,8 @@ static void describe_xfer(const struct ev *x, char *buf, size_t len)
 	}
 	if (x->ret < 0 && n < (int)len)
 		snprintf(buf + n, len - n, ": FAILED %d", x->ret);
+	else if (!x->ret_known && n < (int)len)
+		snprintf(buf + n, len - n, " (no result traced)");
 }
 
 /*
@@ -612,9 +614,10 @@ static const char help[] =
 "\n"
 "CAPTURE is /sys/kernel/tracing/trace text, 'trace-cmd report' output or\n"
 "a console log with tp_printk lines, whichever (several cycles are each\n"
-"judged). It needs the events power:suspend_resume and\n"
-"power:device_pm_callback_start/end, and for the PMIC rules the PMIC's\n"
-"traffic: i2c:i2c_*, smbus:smbus_* or regmap:regmap_reg_write/read.\n"
+"judged). It needs the events power:suspend_resume; the rules on device\n"
+"callbacks need power:device_pm_callback_start/end, the PMIC rules the\n"
+"PMIC's traffic: i2c:i2c_*, smbus:smbus_* or regmap:regmap_reg_write/read.\n"
+"A rule whose events the capture lacks is not judged, and says so.\n"
 "\n"
 "options:\n"
 "  -p, --pmic DEV[=CHIP]  a PMIC whose traffic the rules watch, as i2c and\n"

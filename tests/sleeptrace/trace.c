@@ -23,11 +23,15 @@ struct open_cb {
 };
 
 /* A transaction in progress (i2c_write .. i2c_result) on one bus. */
+/*
+ * A bus's transaction in progress: its event, in the list from its first
+ * line on (a capture without the result events still places it), filled
+ * in by the lines after it, up to its result.
+ */
 struct pending {
 	int bus;
 	bool busy;
-	struct ev x;
-	char raw[256];		/* its first line */
+	int ev;			/* its index in the trace's events */
 };
 
 struct parser {
@@ -189,23 +193,35 @@ static struct pending *pending(struct parser *ps, int src, int bus)
 	return &ps->pend[src][i];
 }
 
-/* A transaction starts: its event from this line, named after its device. */
-static void xfer_start(struct parser *ps, struct pending *pd, const struct ev *e,
-		       enum xfer_src src, int bus, unsigned int addr)
+/*
+ * A transaction starts: its event from this line, named after its device,
+ * in the list; NULL if the list is full.
+ */
+static struct ev *xfer_start(struct parser *ps, struct pending *pd, const struct ev *e,
+			     enum xfer_src src, int bus, unsigned int addr)
 {
-	struct ev *x = &pd->x;
+	struct ev x = *e;
 
-	*x = *e;
-	x->kind = EV_XFER;
-	x->src = src;
-	x->bus = bus;
-	x->addr = addr;
-	x->nmsgs = 0;
-	snprintf(x->dev, sizeof(x->dev), "%d-%04x", bus, addr);
-	snprintf(pd->raw, sizeof(pd->raw), "%s", e->raw);
-	x->raw = pd->raw;
-	who(ps, x);
+	x.kind = EV_XFER;
+	x.src = src;
+	x.bus = bus;
+	x.addr = addr;
+	x.nmsgs = 0;
+	x.ret = 0;
+	x.ret_known = false;
+	snprintf(x.dev, sizeof(x.dev), "%d-%04x", bus, addr);
+	who(ps, &x);
+	if (!push(ps->t, &x))
+		return NULL;
+	pd->ev = ps->t->n - 1;
 	pd->busy = true;
+	return &ps->t->ev[pd->ev];
+}
+
+/* The transaction in progress on @pd's bus, or NULL */
+static struct ev *xfer_cur(struct parser *ps, struct pending *pd)
+{
+	return pd->busy ? &ps->t->ev[pd->ev] : NULL;
 }
 
 static bool parse_i2c(struct parser *ps, const char *ev, const char *p, const struct ev *e)
@@ -220,13 +236,13 @@ static bool parse_i2c(struct parser *ps, const char *ev, const char *p, const st
 	pd = pending(ps, XF_I2C, bus);
 	if (!pd)
 		return true;	/* more buses than we follow: not an error */
-	x = &pd->x;
 	if (!strcmp(ev, "i2c_result")) {
 		if (sscanf(p + n, "n=%u ret=%d", &idx, &ret) != 2)
 			return false;
-		if (pd->busy) {
+		x = xfer_cur(ps, pd);
+		if (x) {
 			x->ret = ret;
-			push(ps->t, x);
+			x->ret_known = true;
 		}
 		pd->busy = false;
 		return true;
@@ -236,15 +252,16 @@ static bool parse_i2c(struct parser *ps, const char *ev, const char *p, const st
 	if (idx >= XFER_MAX_MSGS)
 		return true;
 	if (!strcmp(ev, "i2c_reply")) {
-		if (pd->busy && idx < (unsigned int)x->nmsgs)
+		x = xfer_cur(ps, pd);
+		if (x && idx < (unsigned int)x->nmsgs)
 			parse_bytes(p, &x->msgs[idx]);
 		return true;
 	}
 	if (strcmp(ev, "i2c_write") && strcmp(ev, "i2c_read"))
 		return false;
-	if (idx == 0)
-		xfer_start(ps, pd, e, XF_I2C, bus, addr);
-	if (!pd->busy || idx != (unsigned int)x->nmsgs)
+	/* (message 0 starts the next transaction, the last one's result or not) */
+	x = idx == 0 ? xfer_start(ps, pd, e, XF_I2C, bus, addr) : xfer_cur(ps, pd);
+	if (!x || idx != (unsigned int)x->nmsgs)
 		return true;
 	x->msgs[idx].read = !strcmp(ev, "i2c_read");
 	x->msgs[idx].len = len;
@@ -265,6 +282,7 @@ static bool parse_smbus(struct parser *ps, const char *ev, const char *p, const 
 	struct i2c_msg_rec m;
 	struct pending *pd;
 	int bus, n, res;
+	struct ev *x;
 	char rw[4];
 
 	if (sscanf(p, "i2c-%d a=%x f=%x c=%x %n", &bus, &addr, &flags, &cmd, &n) != 4 ||
@@ -276,37 +294,43 @@ static bool parse_smbus(struct parser *ps, const char *ev, const char *p, const 
 	if (!strcmp(ev, "smbus_result")) {
 		if (sscanf(p + n, "%*s %3s res=%d", rw, &res) != 2)
 			return false;
-		if (!pd->busy || pd->x.addr != (int)addr) {
-			xfer_start(ps, pd, e, XF_SMBUS, bus, addr);
-			pd->x.reg = cmd;
-			pd->x.reg_known = true;
+		x = xfer_cur(ps, pd);
+		if (!x || x->addr != (int)addr) {
+			x = xfer_start(ps, pd, e, XF_SMBUS, bus, addr);
+			if (!x)
+				return true;
+			x->reg = cmd;
+			x->reg_known = true;
 		}
-		pd->x.write = !strcmp(rw, "wr");
-		pd->x.ret = res;
-		push(ps->t, &pd->x);
+		x->write = !strcmp(rw, "wr");
+		x->ret = res;
+		x->ret_known = true;
 		pd->busy = false;
 		return true;
 	}
 	if (!strcmp(ev, "smbus_reply")) {
 		if (!strstr(p + n, " l="))
 			return false;
-		if (pd->busy) {
+		x = xfer_cur(ps, pd);
+		if (x) {
 			parse_bytes(p + n, &m);
 			if (m.nbytes)
-				pd->x.regval = m.data[0];
+				x->regval = m.data[0];
 		}
 		return true;
 	}
 	if (strcmp(ev, "smbus_write") && strcmp(ev, "smbus_read"))
 		return false;
-	xfer_start(ps, pd, e, XF_SMBUS, bus, addr);
-	pd->x.reg = cmd;
-	pd->x.reg_known = true;
-	pd->x.write = ev[6] == 'w';
-	if (pd->x.write) {
+	x = xfer_start(ps, pd, e, XF_SMBUS, bus, addr);
+	if (!x)
+		return true;
+	x->reg = cmd;
+	x->reg_known = true;
+	x->write = ev[6] == 'w';
+	if (x->write) {
 		parse_bytes(p + n, &m);
 		if (m.nbytes)
-			pd->x.regval = m.data[0];
+			x->regval = m.data[0];
 	}
 	return true;
 }
@@ -330,6 +354,7 @@ static bool parse_regmap(struct parser *ps, const char *ev, const char *p, struc
 		e->addr = addr;
 	}
 	e->reg_known = true;
+	e->ret_known = true;
 	e->write = !strcmp(ev, "regmap_reg_write");
 	e->nmsgs = 0;
 	who(ps, e);
@@ -399,6 +424,18 @@ static bool known(const char *name)
 	return false;
 }
 
+/* Whether @p starts with a known event's name and its colon */
+static bool known_at(const char *p)
+{
+	size_t len = strcspn(p, ": ");
+	char name[32];
+
+	if (p[len] != ':' || len >= sizeof(name))
+		return false;
+	copy(name, sizeof(name), p, len);
+	return known(name);
+}
+
 /* "12.345678:" or "12.345678]": a timestamp, its end in @end */
 static bool stamp(const char *p, double *ts, char term, const char **end)
 {
@@ -433,6 +470,13 @@ static const char *locate(const char *line, struct ev *e, enum trace_form *form)
 		snprintf(e->task, sizeof(e->task), "console-0");
 		*form = TF_CONSOLE;
 		return p + strspn(p, " ");
+	}
+	/* A console without printk timestamps: the event's name first */
+	if (known_at(p)) {
+		e->ts = -1;
+		snprintf(e->task, sizeof(e->task), "console-0");
+		*form = TF_CONSOLE;
+		return p;
 	}
 	/* The CPU field: " [" digits "]" after the task (which may hold spaces) */
 	for (cpu = strstr(p, " ["); cpu; cpu = strstr(cpu + 1, " [")) {
@@ -482,6 +526,20 @@ static void parse_line(struct parser *ps, char *line, int lineno)
 	p += len + 1;
 	p += strspn(p, " ");	/* trace-cmd pads the name */
 	ps->t->forms[form]++;
+	if (e.ts < 0) {
+		/* untimed: after the event before it, for the order alone */
+		e.ts = ps->t->n ? ps->t->ev[ps->t->n - 1].ts : 0;
+		ps->t->untimed++;
+	}
+	if (!strcmp(evname, "suspend_resume"))
+		ps->t->has |= HAS_PHASE;
+	else if (!strncmp(evname, "device_pm_callback_", 19))
+		ps->t->has |= HAS_CB;
+	else if (!strcmp(evname, "i2c_result") || !strcmp(evname, "smbus_result") ||
+		 !strncmp(evname, "regmap_", 7))
+		ps->t->has |= HAS_XFER | HAS_RESULT;
+	else
+		ps->t->has |= HAS_XFER;
 
 	if (!strcmp(evname, "suspend_resume")) {
 		good = parse_phase(p, &e);

@@ -10,7 +10,8 @@
  * Three text forms are read, line by line, whichever a line is in: the
  * kernel's own (/sys/kernel/tracing/trace), `trace-cmd report` output
  * (no flags column, event names padded) and console lines printed with
- * tp_printk ("[   10.884896] suspend_resume: ...", task unknown).
+ * tp_printk ("[   10.884896] suspend_resume: ...", task unknown; without
+ * printk.time, "suspend_resume: ..." alone: the order still tells).
  */
 #ifndef SLEEPTRACE_TRACE_H
 #define SLEEPTRACE_TRACE_H
@@ -61,6 +62,7 @@ struct ev {
 	bool reg_known, write;		/* smbus, regmap: register access */
 	unsigned int reg, regval;
 	char who[192];			/* callback or phase running it */
+	bool ret_known;			/* i2c, smbus: the result event came */
 };
 
 /* A device link from the capture's "# devlink: SUPPLIER CONSUMER" lines. */
@@ -79,6 +81,8 @@ struct trace {
 			 * next boot's console; hibernation's restore side);
 			 * 0: none */
 	int forms[TF_NFORM];	/* events read in each form */
+	unsigned int has;	/* HAS_*: the kinds of event the capture holds */
+	int untimed;		/* console events without a timestamp */
 	int bad, bad_line;	/* known events whose text was not understood */
 	char bad_text[96];
 	int long_lines;		/* lines cut at the line length limit */
@@ -86,6 +90,18 @@ struct trace {
 	bool partial;		/* the last line is part of an event */
 	int lines;
 };
+
+/*
+ * What a capture has: phases (power:suspend_resume), device callbacks
+ * (power:device_pm_callback_start/end), bus transfers (i2c, smbus,
+ * regmap events) and their results (i2c:i2c_result, smbus:smbus_result,
+ * or regmap's, which have none to wait for). A rule that needs a kind the
+ * capture lacks cannot be judged on it.
+ */
+#define HAS_PHASE	0x1
+#define HAS_CB		0x2
+#define HAS_XFER	0x4
+#define HAS_RESULT	0x8
 
 /* More events than this are refused: cut the capture to the cycles of interest. */
 #define MAX_EVENTS	400000
