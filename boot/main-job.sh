@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The main job ('make run'): boot the board, run one RTC-woken suspend/
 # resume cycle with power:* and i2c:* tracing on, and explain the trace
-# phase by phase (tests/sleeptrace); MODE=disk: one hibernation and restore.
+# phase by phase (tools/sleeptrace); MODE=disk: one hibernation and restore.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"

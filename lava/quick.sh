@@ -6,7 +6,9 @@
 # under -icount so that the host's load cannot fail them, run end to end by
 # Debian's lava-run (lava/run-job.sh) and judged on LAVA's own results:
 #  - TWL92230 (the system's QEMU): fixture-fail, whose failing case must
-#    come out as a LAVA failure and its passing one as a pass; the
+#    come out as a LAVA failure and its passing one as a pass;
+#    sleeptrace-board, whose results are the ordering oracle's verdicts
+#    judged on the board (board-oracle.RULE-ID test cases); the
 #    KernelCI-style sleep test, rtcwake -d rtc0 -m mem -s 5 ten times, in
 #    virtual time.
 #  - AXP209 (QEMU 10: run.sh's choice, else boot/qemu-backport.sh):
@@ -77,7 +79,7 @@ job() {
 }
 
 job twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
-	fixture-fail --expect-fail fixture-fail.fixture.b
+	"fixture-fail sleeptrace-board" --expect-fail fixture-fail.fixture.b
 job axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
 	"axp209-board"
 echo "# counts: $pass $fail $skip"

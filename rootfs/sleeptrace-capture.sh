@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The guest side of tests/sleeptrace/record-fixtures.sh (plan=sleeptrace-capture;
+# The guest side of tools/sleeptrace/record-fixtures.sh (plan=sleeptrace-capture;
 # not a test plan): captures for the checker's self-test. Two suspend-to-RAM
 # cycles in one tracefs capture (with the SMBus and regmap events too),
 # printed as the plans print theirs; then one cycle recorded by Debian's

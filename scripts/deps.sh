@@ -25,7 +25,7 @@ sh "$(dirname "$0")/deps-backports.sh"
 installed() { dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q "ok installed"; }
 known() { apt-cache show "$1" > /dev/null 2>&1; }
 # trace-cmd formats the guest's trace-cmd captures, clang builds the
-# checker's fuzzer (tests/sleeptrace): optional too.
+# checker's fuzzer (tools/sleeptrace): optional too.
 optional="$optional trace-cmd clang"
 
 missing="" unknown=""

@@ -144,7 +144,7 @@ for a in mawk gawk; do
 		continue
 	fi
 	selftest "awk.$a.ktap-selftest" "$top/tests/ktap-selftest.sh"
-	selftest "awk.$a.oracle-selftest" "$top/tests/sleeptrace/selftest.sh"
+	selftest "awk.$a.oracle-selftest" "$top/tools/sleeptrace/selftest.sh"
 	selftest "awk.$a.parity-selftest" "$top/tests/parity-selftest.sh"
 
 	# run-plan.sh (and console-trace.sh, for fixture-trace's capture, whose

@@ -66,7 +66,7 @@ tutorial-check)
 	sed -n 's/^\(ok\|not ok\|#\) /    &/p' "$out.raw" > "$out"
 	rm -f "$out.raw" ;;
 oracle-selftest)
-	sh tests/sleeptrace/selftest.sh > "$out"; rc=$? ;;
+	sh tools/sleeptrace/selftest.sh > "$out"; rc=$? ;;
 extra-patches-selftest)
 	sh tests/extra-patches-selftest.sh > "$out"; rc=$? ;;
 lava)

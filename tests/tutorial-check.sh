@@ -14,7 +14,7 @@
 #   <!-- tutorial-check: log PLAN -->       the plan's console
 #   <!-- tutorial-check: oracle PLAN -->    the oracle's verdicts on it
 #   <!-- tutorial-check: fixture FILE -->   sleeptrace explain of a
-#                              recorded capture, tests/sleeptrace/fixtures/FILE
+#                              recorded capture, tools/sleeptrace/fixtures/FILE
 #   <!-- tutorial-check: fixture-check FILE -->  the oracle's verdicts on it
 # PLAN is a suite's name: PLAN, or PLAN@axp209 for the AXP209 profile.
 # Both sides are compared with every decimal number masked (times, counts
@@ -113,7 +113,7 @@ while [ "$i" -le "$count" ]; do
 	explain) file=$results/$name.log.trace$k ;;
 	log) file=$results/$name.log ;;
 	oracle) file=$results/$name.log.oracle ;;
-	fixture | fixture-check) file=$top/tests/sleeptrace/fixtures/$name ;;
+	fixture | fixture-check) file=$top/tools/sleeptrace/fixtures/$name ;;
 	*) problem="unknown source '$kind'" ;;
 	esac
 	if [ -z "$problem" ] && [ -z "$name" ]; then

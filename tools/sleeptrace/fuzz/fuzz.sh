@@ -19,10 +19,11 @@ trap 'rm -rf "$out"' EXIT
 command -v clang > /dev/null || { echo "fuzz.sh: SKIP: no clang (Debian package clang)"; exit 0; }
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -g -O1"
 # shellcheck disable=SC2086 # san is a flag list
-clang $san -fsanitize=fuzzer -Dmain=sleeptrace_main -o "$out/fuzz" \
-	"$here/fuzz/fuzz.c" "$here/sleeptrace.c" "$here/trace.c" "$here/rules.c"
+srcs=$(make -s -C "$here" srcs | sed "s|[^ ]*|$here/&|g")
+# shellcheck disable=SC2086 # flag and file lists
+clang $san -fsanitize=fuzzer -Dmain=sleeptrace_main -o "$out/fuzz" "$here/fuzz/fuzz.c" $srcs
 # shellcheck disable=SC2086
-clang $san -o "$out/sleeptrace" "$here/sleeptrace.c" "$here/trace.c" "$here/rules.c"
+clang $san -o "$out/sleeptrace" $srcs
 for f in "$here"/fixtures/*.trace; do head -c 16384 "$f" > "$out/corpus/${f##*/}"; done
 
 echo "fuzz.sh: libFuzzer, ${secs}s"

@@ -18,8 +18,13 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-. "$top/scripts/build-dir.sh"
-oracle=$build/host/sleeptrace
+# (SLEEPTRACE: a build of its own, 'make check' here; else the project's)
+if [ -n "${SLEEPTRACE:-}" ]; then
+	oracle=$SLEEPTRACE
+else
+	. "$top/scripts/build-dir.sh"
+	oracle=$build/host/sleeptrace
+fi
 good=$here/fixtures/mem-cycle.trace
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -336,7 +341,7 @@ result $? "stock.platform-rules-skip-the-rest-judged" "$tmp/stock.out"
 grep -v 'suspend_resume: platform_' "$tmp/pmic-in-syscore" > "$tmp/stock-pmic-in-syscore"
 expect stock-pmic-in-syscore pmic-quiet-cpus-off
 
-# Recorded with tests/sleeptrace/record-fixtures.sh (the guest's
+# Recorded with tools/sleeptrace/record-fixtures.sh (the guest's
 # rootfs/sleeptrace-capture.sh): the AXP209 profile's two cycles in one
 # tracefs capture, its PMIC traffic as i2c, SMBus and regmap events
 # (fixtures/axp209-two-cycles.trace), and a TWL92230 cycle recorded by

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "record.h"
 #include "rules.h"
 #include "trace.h"
 
@@ -603,6 +604,7 @@ static const char help[] =
 "       sleeptrace phases CAPTURE\n"
 "       sleeptrace devices CAPTURE\n"
 "       sleeptrace rules\n"
+"       sleeptrace record [-o FILE] [check's options] COMMAND [ARG]...\n"
 "\n"
 "Read an ftrace capture of suspend/resume (or hibernation) cycles and\n"
 "  check    judge it against the PM ordering rules ('sleeptrace rules'), one\n"
@@ -611,6 +613,11 @@ static const char help[] =
 "  phases   print a Markdown table of each phase's duration and transfers\n"
 "  devices  list each device phase's callbacks in the order they started,\n"
 "           with the rank of their end and the task that ran them\n"
+"On the board, as root:\n"
+"  record   enable the events below in tracefs, run COMMAND (for example\n"
+"           'rtcwake -m mem -s 5', or 'sh -c \"echo mem > /sys/power/state\"'),\n"
+"           stop, and check the capture (kept in FILE with -o); exit 3 if\n"
+"           the ring buffer lost events\n"
 "\n"
 "CAPTURE is /sys/kernel/tracing/trace text, 'trace-cmd report' output or\n"
 "a console log with tp_printk lines, whichever (several cycles are each\n"
@@ -773,12 +780,13 @@ int main(int argc, char **argv)
 		{ "first", required_argument, NULL, 'n' },
 		{ "pmic", required_argument, NULL, 'p' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int first = 0, nexpect = 0, opt, ret = 2, cut = 0, i;
-	bool by_addr = false, by_name = false;
+	int first = 0, nexpect = 0, opt, ret = 2, cut = 0, i, rec = 0, cmd_status = 0;
+	bool by_addr = false, by_name = false, recording;
+	const char *cmd, *why, *name, *out_path = NULL;
 	struct trace t = { 0 };
-	const char *cmd, *why;
 	char **expect;
 	FILE *f;
 
@@ -800,7 +808,10 @@ int main(int argc, char **argv)
 	}
 	pmics.n = 0;
 	optind = 2;
-	while ((opt = getopt_long(argc, argv, "a:hn:p:x:", longopts, NULL)) != -1) {
+	recording = !strcmp(cmd, "record");
+	/* (record: the command's own options are not ours) */
+	while ((opt = getopt_long(argc, argv, recording ? "+a:hn:o:p:x:" : "a:hn:p:x:",
+				  longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
 			add_addr(number("-a", optarg));
@@ -814,6 +825,11 @@ int main(int argc, char **argv)
 			fputs(help, stdout);
 			ret = 0;
 			goto out;
+		case 'o':
+			if (!recording)
+				usage();
+			out_path = optarg;
+			break;
 		case 'n':
 			first = number("-n", optarg);
 			if (!first)	/* KTAP counts from 1 */
@@ -832,9 +848,10 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (optind != argc - 1 || ((first || nexpect) && strcmp(cmd, "check")) ||
+	if ((recording ? optind >= argc : optind != argc - 1) ||
+	    ((first || nexpect) && strcmp(cmd, "check") && !recording) ||
 	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases") &&
-	     strcmp(cmd, "devices")))
+	     strcmp(cmd, "devices") && !recording))
 		usage();
 	if (by_addr && by_name) {
 		fprintf(stderr, "sleeptrace: -a and --pmic: use one or the other\n");
@@ -842,20 +859,37 @@ int main(int argc, char **argv)
 	}
 	if (!pmics.n)
 		add_addr(0x4a);
-	f = fopen(argv[optind], "r");
-	if (!f) {
-		perror(argv[optind]);
-		goto out;
+	name = recording ? (out_path ? out_path : "the recording") : argv[optind];
+	if (recording) {
+		/* record, then check what was recorded */
+		f = out_path ? fopen(out_path, "w+") : tmpfile();
+		if (!f) {
+			perror(out_path ? out_path : "sleeptrace: tmpfile");
+			goto out;
+		}
+		rec = record(f, argv + optind, &cmd_status);
+		if (rec < 0) {
+			fclose(f);
+			goto out;
+		}
+		rewind(f);
+		cmd = "check";
+	} else {
+		f = fopen(name, "r");
+		if (!f) {
+			perror(name);
+			goto out;
+		}
 	}
 	if (trace_read(f, &t)) {
-		perror(argv[optind]);
+		perror(name);
 		fclose(f);
 		goto out;
 	}
 	fclose(f);
-	why = unusable(&t, argv[optind]);
+	why = unusable(&t, name);
 	if (why) {
-		fprintf(stderr, "sleeptrace: %s: %s\n", argv[optind], why);
+		fprintf(stderr, "sleeptrace: %s: %s\n", name, why);
 		goto out;
 	}
 	ret = 0;
@@ -868,14 +902,18 @@ int main(int argc, char **argv)
 	} else if (!strcmp(cmd, "check")) {
 		if (!first)
 			printf("KTAP version 1\n1..%d\n", rules_count_for(&t));
-		describe_capture(&t, argv[optind]);
+		describe_capture(&t, name);
+		if (recording)
+			printf("# sleeptrace: recorded %s: exit status %d\n", argv[optind],
+			       cmd_status);
 		if (t.long_lines)
 			printf("# sleeptrace: %d line(s) longer than any event skipped\n",
 			       t.long_lines);
 		ret = rules_check(&t, &pmics, first ? first : 1, expect, nexpect, &cut) ? 1 : 0;
-		if (cut || t.partial) {
+		if (cut || t.partial || rec == RECORD_LOST) {
 			fprintf(stderr, "sleeptrace: %s: cut short (%s): the verdicts judge what is there\n",
-				argv[optind], t.partial ? "its last line is part of an event" :
+				name, rec == RECORD_LOST ? "the ring buffer lost events" :
+				t.partial ? "its last line is part of an event" :
 				"a cycle has no thaw_processes end");
 			ret = 3;
 		}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The ordering check on the board: 'sleeptrace record' (tools/sleeptrace,
+# static in the initramfs) enables the events in tracefs, runs a deep
+# suspend that util-linux's rtcwake wakes with the RTC alarm, as a user
+# would, stops tracing and judges the capture there. Its verdicts are this
+# plan's results, one per rule, named board-oracle.RULE-ID. Then the judge
+# alone on the kept capture, twice: its verdicts must be the same, and its
+# cost to the guest (wall and CPU time under TCG) is logged.
+# pmic: twl92230 axp209
+# kernels: all
+. ./lib/board.sh
+. ./lib/oracle.sh
+ktap_print_header
+echo deep > /sys/power/mem_sleep
+oracle_record board-oracle rtcwake -m mem -s 3
+n=$(oracle_count board-oracle)
+ktap_set_plan $((n + 3))
+sed 's/^/# sleeptrace: /' /tmp/board-oracle.err | while IFS= read -r l; do ktap_print_msg "$l"; done
+check "board-oracle.recorded" 0 "$oracle_rc"
+check "board-oracle.rules-judged" yes "$([ "$n" -ge 10 ] && echo yes)"
+oracle_results board-oracle
+
+# The judge alone: /proc/uptime (wall, 10 ms) and the shell's children's
+# CPU time (times' second line), before and after
+t0=$(cut -d' ' -f1 /proc/uptime)
+sleeptrace check --pmic "$PMIC_DEV" /tmp/board-oracle.trace > /tmp/board-oracle.again 2>&1
+t1=$(cut -d' ' -f1 /proc/uptime)
+ktap_print_msg "judge: $(grep -c . /tmp/board-oracle.trace) lines, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s wall (virtual time, -icount)"
+check "board-oracle.judged-again-alike" "$(grep -E '^(not )?ok ' /tmp/board-oracle.ktap)" \
+	"$(grep -E '^(not )?ok ' /tmp/board-oracle.again)"
+ktap_finished
