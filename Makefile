@@ -175,6 +175,13 @@ $(build)/host/qmp: tests/qmp/qmp.c
 	@echo "  HOSTCC  $@"
 	@cc -O2 -Wall -Wextra -Werror -o $@ $<
 
+# The suspend_order kselftest, packed with the kernel's runner for a lab's
+# board (docs/kselftest.md): build/kselftest-suspend_order-ARCH.tar.gz
+KSELFTEST_ARCH	?= arm
+.PHONY: kselftest
+kselftest: tree
+	@sh tools/selftests/pack.sh $(KSELFTEST_ARCH) $(tree) $(build)/kselftest-suspend_order-$(KSELFTEST_ARCH).tar.gz
+
 run: images host
 	@MODE=$(MODE) sh boot/main-job.sh
 

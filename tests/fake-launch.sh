@@ -35,7 +35,7 @@ fixture-oracle-skip)
 	printf '%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: trace begin\n# fake trace\nvexpress-pm: trace end\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" > "$log"; exit 0 ;;
 fixture-trace)
 	{ printf '%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: trace begin\n' "$start"
-	  cat "$(dirname "$0")/sleeptrace/fixtures/pm-core-reorder.trace"
+	  cat "$(dirname "$0")/../tools/sleeptrace/fixtures/pm-core-reorder.trace"
 	  printf 'vexpress-pm: trace end\nvexpress-pm: plan %s exit 0\n' "$plan"; } > "$log"; exit 0 ;;
 fixture-two-boots|fixture-two-boots-noresume)
 	# The first boot marks the card and powers off without a verdict (an

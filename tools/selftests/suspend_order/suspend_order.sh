@@ -1,0 +1,101 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# suspend_order.sh: the order of this machine's system sleep sequence.
+#
+# For each suspend-to-RAM state the machine offers (/sys/power/mem_sleep:
+# s2idle, shallow, deep), CYCLES suspends (default 2) woken by the RTC
+# alarm (rtcwake), each recorded with tracefs and judged by sleeptrace
+# ('sleeptrace rules' lists the rules; the tool is beside this script, or
+# on PATH): one result per state, cycle and rule, STATE.CYCLE.RULE-ID,
+# the same names on every run. A rule the capture cannot show (the
+# platform's callbacks are traced only by a kernel that has the
+# vexpress-pm series' platform_* events; device callbacks need
+# power:device_pm_callback_*) is a skip that says why.
+#
+# SUSPEND_ORDER_PMIC: the PMIC whose traffic the PMIC rules watch, as
+# sleeptrace's --pmic takes it (BUS-ADDR, "1-0034"); SUSPEND_ORDER_WAKE:
+# seconds to the alarm (default 5). Skips the whole test (exit 4) without
+# root, tracefs, an RTC that can wake the machine, rtcwake, or a
+# suspend-to-RAM state.
+
+DIR=$(dirname "$(readlink -f "$0")")
+for k in "$DIR/../kselftest/ktap_helpers.sh" "$DIR/ktap_helpers.sh"; do
+	[ -r "$k" ] && break
+done
+# shellcheck source=/dev/null
+. "$k"
+
+CYCLES=${CYCLES:-2}
+WAKE=${SUSPEND_ORDER_WAKE:-5}
+ST=$DIR/sleeptrace
+[ -x "$ST" ] || ST=$(command -v sleeptrace)
+
+ktap_print_header
+skip_all() {
+	echo "1..0 # SKIP $1"
+	exit "$KSFT_SKIP"
+}
+[ "$(id -u)" = 0 ] || skip_all "needs root"
+[ -n "$ST" ] || skip_all "needs sleeptrace (tools/sleeptrace, beside this script)"
+command -v rtcwake > /dev/null || skip_all "needs rtcwake (util-linux)"
+[ -w /sys/class/rtc/rtc0/wakealarm ] || skip_all "needs an RTC with a wake alarm (/sys/class/rtc/rtc0/wakealarm)"
+grep -qw mem /sys/power/state 2> /dev/null || skip_all "needs suspend-to-RAM (mem in /sys/power/state)"
+[ -d /sys/kernel/tracing/events ] || [ -d /sys/kernel/debug/tracing/events ] ||
+	mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null ||
+	skip_all "needs tracefs (CONFIG_FTRACE)"
+
+states=$(tr -d '[]' < /sys/power/mem_sleep)
+[ -n "$states" ] || states=default
+ids=$("$ST" rules | grep -v '(hibernation)' | cut -d' ' -f1)
+rules=$(echo $ids | wc -w)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+was=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/power/mem_sleep)
+
+# One cycle's verdicts, STATE.CYCLE.RULE-ID for each of suspend's rules in
+# 'sleeptrace rules' order, whatever the capture gave ("ok N oracle:
+# RULE-ID: TEXT (holds)", a skip, or "not ok" after its diagnostics); a
+# rule sleeptrace did not judge at all (the capture unusable) fails
+results() {
+	for id in $ids; do
+		l=$(grep -E "^(not )?ok [0-9]+ oracle: $id: " "$2")
+		case $l in
+		"ok "*" # SKIP "*)
+			__ktap_test ok "$1.$id" "SKIP ${l#* # SKIP }"
+			KTAP_CNT_SKIP=$((KTAP_CNT_SKIP + 1)) ;;
+		"ok "*)
+			ktap_test_pass "$1.$id" ;;
+		"not ok "*)
+			sed -n "/^not ok [0-9]* oracle: $id: /,/^\(not \)*ok /{/^# /p}" "$2" |
+				while IFS= read -r d; do ktap_print_msg "${d#\# }"; done
+			ktap_test_fail "$1.$id" ;;
+		*)
+			ktap_print_msg "$1: $id not judged"
+			ktap_test_fail "$1.$id" ;;
+		esac
+	done
+}
+
+ktap_set_plan $(($(echo $states | wc -w) * CYCLES * (rules + 1)))
+for s in $states; do
+	[ "$s" = default ] || echo "$s" > /sys/power/mem_sleep
+	c=1
+	while [ $c -le "$CYCLES" ]; do
+		"$ST" record -o "$tmp/$s.$c.trace" ${SUSPEND_ORDER_PMIC:+--pmic "$SUSPEND_ORDER_PMIC"} \
+			rtcwake -m mem -s "$WAKE" > "$tmp/$s.$c.ktap" 2> "$tmp/$s.$c.err"
+		rc=$?
+		# the cycle itself: recorded and judged, or why not
+		while IFS= read -r l; do ktap_print_msg "$l"; done < "$tmp/$s.$c.err"
+		if grep -q '^# sleeptrace: recorded rtcwake: exit status 0$' "$tmp/$s.$c.ktap" &&
+		   [ $rc -le 1 ]; then
+			ktap_test_pass "$s.$c.suspended"
+		else
+			ktap_test_fail "$s.$c.suspended"
+		fi
+		results "$s.$c" "$tmp/$s.$c.ktap"
+		c=$((c + 1))
+	done
+done
+[ -z "$was" ] || echo "$was" > /sys/power/mem_sleep
+ktap_finished
