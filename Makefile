@@ -85,6 +85,8 @@ help:
 	@echo '  host    host tools: $(BUILD)/host/sleeptrace (trace explainer, ordering oracle), $(BUILD)/host/qmp'
 	@echo '  sleeptrace  just $(BUILD)/host/sleeptrace; install-sleeptrace PREFIX=dir [DESTDIR=dir]:'
 	@echo '          it alone into $$(DESTDIR)$$(PREFIX)/bin (default /usr/local), for a lab host'
+	@echo '  kselftest  the suspend_order kselftest with the kernel'"'"'s runner, for a board:'
+	@echo '          $(BUILD)/kselftest-suspend_order-$$(KSELFTEST_ARCH).tar.gz (arm, or x86_64)'
 	@echo '  run     main job: boot the board, one RTC-woken suspend/resume cycle, explained;'
 	@echo '          MODE=disk: hibernation to the SD card and the restore on a second boot'
 	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (real time):'
