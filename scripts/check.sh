@@ -24,10 +24,14 @@ kmake() {
 }
 cd "$top" || exit 2
 bad=0
-gate() {	# gate NAME FILE: FILE holds the findings of gate NAME
-	if [ -s "$2" ]; then
+# gate NAME WHAT FILE: FILE holds the findings of gate NAME. NAME is the
+# same on every run and kernel (a CI keeps history by it); WHAT, what it
+# checked this time (counts of files, patches), is said on a line of its own.
+gate() {
+	echo "$1: $2"
+	if [ -s "$3" ]; then
 		echo "check: $1: FAILED"
-		sed 's/^/    /' "$2"
+		sed 's/^/    /' "$3"
 		bad=1
 	else
 		echo "check: $1: clean"
@@ -136,7 +140,7 @@ series_am() {
 	git -C "$tree" worktree remove --force "$am"
 }
 was_clean series || { series_am; keep_if_clean series "$out/series"; }
-gate "series: $(echo $patches | wc -w) patches apply with git am to pristine, same tree as built" "$out/series"
+gate series "$(echo $patches | wc -w) patches apply with git am to pristine, same tree as built" "$out/series"
 
 # checkpatch: FILE_PATH_CHANGES asks each patch that adds a file to update
 # MAINTAINERS, which the series does once, in its last patch.
@@ -167,7 +171,7 @@ checkpatch_run() {
 	sed -i '/^$/d' "$out/checkpatch"
 }
 was_clean checkpatch || { checkpatch_run; keep_if_clean checkpatch "$out/checkpatch"; }
-gate "checkpatch --strict ($(echo $srcs | wc -w) files, $(echo $patches | wc -w) patches)" "$out/checkpatch"
+gate checkpatch "checkpatch --strict on $(echo $srcs | wc -w) files and $(echo $patches | wc -w) patches" "$out/checkpatch"
 
 # Upstream files the series patches (kernel/power/suspend.c) carry sparse
 # warnings of their own: there, only findings on lines the series adds
@@ -253,11 +257,14 @@ else
 	grep -qs 'C=1 specified, but' "$out/build" && sparse=sparse-refused
 	keep_if_clean w1 "$out/w1" $sparse
 fi
+# (sparse runs in the same build, C=1: its findings are the build's, and
+# its own result says whether it ran)
 if [ $sparse = sparse-refused ]; then
-	gate "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+	gate build-w1 "W=1 build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
 	skip sparse "needs sparse with __typeof_unqual__ (sparse git after 0.6.4, e.g. first in PATH; the tree's scripts/checker-valid.sh refuses $(sparse --version 2>&1 | head -1))"
 else
-	gate "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+	gate build-w1 "W=1 C=1 (sparse) build of $(echo $objs | wc -w) objects (upstream files: lines we add)" "$out/w1"
+	gate sparse "sparse ran in that build: its findings are build-w1's" "$out/w1"
 fi
 
 # kernel-doc
@@ -270,7 +277,7 @@ was_clean kernel-doc || {
 		sed -E 's/^Warning: ([^ :]+):([0-9]+) /\1:\2: warning: /' | upstream_filter > "$out/kdoc"
 	keep_if_clean kernel-doc "$out/kdoc"
 }
-gate "kernel-doc" "$out/kdoc"
+gate kernel-doc "kernel-doc -none on the files we add or change" "$out/kdoc"
 
 # clang-format: differences only where scripts/clang-format.allow says
 # (in upstream files only the hunks that start on a line the series adds)
@@ -285,7 +292,7 @@ was_clean clang-format || {
 		> "$out/format"
 	keep_if_clean clang-format "$out/format"
 }
-gate "clang-format ($(echo $patched | wc -w) files; allowed deviations: $(grep -c '	' scripts/clang-format.allow))" "$out/format"
+gate clang-format "$(echo $patched | wc -w) files; allowed deviations: $(grep -c '	' scripts/clang-format.allow)" "$out/format"
 
 # DT bindings. The kernel's dt_binding_check/dtbs_check targets refuse
 # Debian 12's dt-schema (2022.08; 6.12 asks for 2023.9), so run the same
@@ -379,7 +386,7 @@ bindings_run() {
 		dt-validate -s "$out/schema.json" $exs >> "$out/bindings" 2>&1
 }
 was_clean bindings || { bindings_run; keep_if_clean bindings "$out/bindings"; }
-gate "bindings: dt-doc-validate, yamllint, examples validated ($nb bindings)" "$out/bindings"
+gate bindings "dt-doc-validate, yamllint, examples validated: $nb bindings" "$out/bindings"
 
 # Board DTBs against all schemas; a finding counts as ours unless the
 # upstream DTB the board file includes has it too (those are listed, not
@@ -421,6 +428,6 @@ for pair in vexpress-pm-ca9:vexpress-v2p-ca9 vexpress-pm-ca15:vexpress-v2p-ca15-
 	echo "check: dtbs: $(wc -l < "$out/dtbs.$upstream") upstream finding(s) in nodes we did not touch ($out/dtbs.$upstream)"
 done
 rm -f "$out"/dtbs.*.done
-gate "dtbs: dt-validate of the board DTBs (findings only in ours)" "$out/dtbs"
+gate dtbs "dt-validate of the board DTBs (findings only in ours)" "$out/dtbs"
 
 exit $bad

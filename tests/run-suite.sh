@@ -32,10 +32,11 @@ out=$(mktemp)
 trap 'rm -f "$out" "$out.raw"' EXIT
 rc=0
 # checks_ktap: a checker's "check: NAME: clean|FAILED|SKIP WHY" lines
-# ($out.raw) as results, anything else as diagnostics ($out)
+# ($out.raw) as results named NAME (the verdict is the result's, not its
+# name's), anything else as diagnostics ($out)
 checks_ktap() {
-	awk '/^check: .*: clean$/ { sub(/^check: /, ""); print "    ok 0 " $0; next }
-	     /^check: .*: FAILED$/ { sub(/^check: /, ""); print "    not ok 0 " $0; next }
+	awk '/^check: .*: clean$/ { sub(/^check: /, ""); sub(/: clean$/, ""); print "    ok 0 " $0; next }
+	     /^check: .*: FAILED$/ { sub(/^check: /, ""); sub(/: FAILED$/, ""); print "    not ok 0 " $0; next }
 	     /^check: .*: SKIP / { sub(/^check: /, ""); sub(/: SKIP /, " # SKIP "); print "    ok 0 " $0; next }
 	     { print "    # " $0 }' "$out.raw" > "$out"
 	rm -f "$out.raw"
