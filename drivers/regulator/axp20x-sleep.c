@@ -299,6 +299,7 @@ struct axp20x_sleep *axp20x_sleep_get(struct device *consumer,
 {
 	struct axp20x_sleep_config cfg = { };
 	struct device_link *link;
+	const char *why;
 	struct device *dev = NULL;
 	struct axp20x_sleep *s;
 	int ret;
@@ -321,9 +322,9 @@ struct axp20x_sleep *axp20x_sleep_get(struct device *consumer,
 
 	device_for_each_child(pmic, &dev, axp20x_sleep_find);
 	if (!dev) {
-		ret = dev_err_probe(consumer, -EPROBE_DEFER,
-				    "%s: no AXP20x regulator driver bound\n",
-				    dev_name(pmic));
+		ret = dev_err_probe(consumer, -EPROBE_DEFER, "%s: %s\n",
+				    dev_name(pmic),
+				    "no AXP20x regulators bound");
 		return ERR_PTR(ret);
 	}
 	/*
@@ -338,19 +339,29 @@ struct axp20x_sleep *axp20x_sleep_get(struct device *consumer,
 		link = device_link_add(consumer, dev,
 				       DL_FLAG_AUTOPROBE_CONSUMER);
 		if (!link)
-			ret = dev_err_probe(consumer, -EINVAL,
-					    "cannot link to %s\n",
-					    dev_name(dev));
+			ret = -EINVAL;
 		else if (link->status != DL_STATE_CONSUMER_PROBE)
 			ret = -EPROBE_DEFER;
 	}
 	s = ret ? NULL : devres_find(dev, axp20x_sleep_release, NULL, NULL);
+	if (!ret && !s)
+		ret = -EPROBE_DEFER;
+	why = ret == -EINVAL ? "cannot link to it" : "not bound, or going away";
+	if (ret)
+		ret = dev_err_probe(consumer, ret, "%s: %s\n", dev_name(dev),
+				    why);
 	put_device(dev);
 	if (ret)
 		return ERR_PTR(ret);
-	if (!s)
-		return ERR_PTR(-EPROBE_DEFER);
 
+	/*
+	 * A chip a previous binding left armed (its disarm failed) is
+	 * disarmed with that binding's configuration before it is replaced
+	 */
+	if (s->armed && axp20x_sleep_disarm(s))
+		return ERR_PTR(dev_err_probe(consumer, -EBUSY,
+					     "%s: still armed for sleep\n",
+					     dev_name(s->dev)));
 	s->cfg = cfg;
 	return s;
 }

@@ -594,13 +594,15 @@ static void vexpress_sleep_finish(void)
  * adapter, which resume_noirq has given back its normal transfers.
  *
  * The chip's rail (VAUX) is off in sleep on both PMIC profiles and came
- * back in wake: the chip powers up in continuous conversion, and the
- * one-shot write puts it back in shutdown, as lm75's .resume expects.
- *
- * A real board would not share the sensor: a monitored sleep reads a
- * sensor on a rail that stays on in sleep (the PMIC's own temperature or
- * battery ADC, read by the platform), or keeps the sensor's driver out of
- * system suspend.
+ * back in wake: a real TMP105 powers up converting, at its reset
+ * resolution (9 bits) and limits; the one-shot write puts it back in
+ * shutdown, as lm75's .resume expects, but that restores neither, so
+ * after a monitored sleep hwmon's resolution and cached limits are no
+ * longer the chip's (QEMU's model keeps its registers). That is a cost
+ * of sharing the sensor, which a real board would not: its monitored
+ * sleep reads a sensor on a rail that stays on in sleep (the PMIC's own
+ * temperature or battery ADC, read by the platform), or keeps the
+ * sensor's driver out of system suspend.
  */
 static int vexpress_sleep_read_sensor(struct vexpress_sleep *vs, int *mc)
 {
@@ -955,16 +957,17 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	ret = device_is_bound(&client->dev) ? 0 : -EPROBE_DEFER;
 	if (!ret)
 		ret = vexpress_sleep_link(vs, &client->dev);
-	if (!ret)
-		ret = vs->pmic->get(vs, &client->dev);
-	put_device(&client->dev);
 	/*
-	 * The chip code names what it refuses (a chip that does not answer,
-	 * a sleep configuration it cannot apply): only a wait is ours to
-	 * explain, in devices_deferred.
+	 * A wait for the PMIC is ours to explain, in devices_deferred; the
+	 * chip code names what it waits for or refuses itself (its other
+	 * drivers, a chip that does not answer, a sleep configuration it
+	 * cannot apply).
 	 */
 	if (ret == -EPROBE_DEFER)
-		return dev_err_probe(dev, ret, "PMIC %pOF not bound\n", np);
+		ret = dev_err_probe(dev, ret, "PMIC %pOF not bound\n", np);
+	else if (!ret)
+		ret = vs->pmic->get(vs, &client->dev);
+	put_device(&client->dev);
 	if (ret)
 		return ret;
 
