@@ -204,22 +204,28 @@ if sh "$top/tests/plan-meta.sh" --has "$file" trace-check; then
 		expect=
 		for x in $rules; do expect="$expect -x $x"; done
 		name=$(grep '^vexpress-pm: trace begin' "$log" | sed -n "${k}s/^vexpress-pm: trace begin *//p" | tr -d '\r')
-		[ "$ncap" -gt 1 ] && echo "# oracle: capture $k${name:+ ($name)}" >> "$log.oracle"
+		# (several captures: each its own names, by the name the plan
+		# gave it, else its index)
+		prefix=oracle
+		[ "$ncap" -gt 1 ] && prefix=oracle.${name:-$k} &&
+			echo "# oracle: capture $k${name:+ ($name)}" >> "$log.oracle"
 		# The PMIC's address, as the guest found it in its DT (trace_dump)
 		addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$cap" | head -n 1)
 		# shellcheck disable=SC2086 # expect is a word list by design
-		"$build/host/sleeptrace" check ${addr:+-a $addr} -n "$first" $expect "$cap" \
+		"$build/host/sleeptrace" check ${addr:+-a $addr} -n "$first" --name "$prefix" $expect "$cap" \
 			>> "$log.oracle" 2>&1 || { r=$?; [ "$r" -gt "$orc" ] && orc=$r; }
 		first=$((guest_total + 1 + $(grep -cE '^(not )?ok [0-9]+ ' "$log.oracle")))
 		k=$((k + 1))
 	done
 	# A skipped rule the plan's "# oracle-skip:" does not name fails.
 	awk -v may=" $(header oracle-skip | tr '\n' ' ') " '
-		/^ok [0-9]+ oracle: [^:]*: .* # SKIP / {
-			id = $0; sub(/^ok [0-9]+ oracle: /, "", id); sub(/:.*/, "", id)
+		# (the rule ID is the last part of the name: oracle[.CAPTURE][.CYCLE].ID)
+		/^ok [0-9]+ oracle[^ ]* # SKIP / {
+			id = $3; sub(/.*\./, "", id)
 			if (index(may, " " id " ")) sub(/ # SKIP /, " # SKIP oracle-skip: ")
-			else { sub(/^ok/, "not ok"); sub(/ # SKIP /, " (skipped: ")
-			       $0 = $0 "; the plan'"'"'s oracle-skip does not name it)" }
+			else { print "    # " $3 ": skipped (" substr($0, index($0, " # SKIP ") + 8) \
+				"), and the plan'"'"'s oracle-skip does not name it"
+			       $0 = "not ok " $2 " " $3 }
 		}
 		{ print "    " $0 }' "$log.oracle"
 	# No results at all (no capture, a bad rule ID): one failure, the

@@ -24,7 +24,7 @@ oracle_results board-oracle
 # The judge alone: /proc/uptime (wall, 10 ms) and the shell's children's
 # CPU time (times' second line), before and after
 t0=$(cut -d' ' -f1 /proc/uptime)
-sleeptrace check --pmic "$PMIC_DEV" /tmp/board-oracle.trace > /tmp/board-oracle.again 2>&1
+sleeptrace check --pmic "$PMIC_DEV" --name board-oracle /tmp/board-oracle.trace > /tmp/board-oracle.again 2>&1
 t1=$(cut -d' ' -f1 /proc/uptime)
 ktap_print_msg "judge: $(grep -c . /tmp/board-oracle.trace) lines, $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s wall (virtual time, -icount)"
 check "board-oracle.judged-again-alike" "$(grep -E '^(not )?ok ' /tmp/board-oracle.ktap)" \

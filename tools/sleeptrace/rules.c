@@ -83,6 +83,7 @@ static struct {
 	int unexpected;
 	bool quiet, held, skipped;
 	const char *round;
+	int cycle;		/* of several, from 1; 0: the capture's only one */
 	/* the rules skipped, and why in short, for the cycle's summary */
 	struct {
 		const char *id;
@@ -103,9 +104,32 @@ static __attribute__((format(printf, 1, 2))) void say(const char *fmt, ...)
 	va_end(ap);
 }
 
+static const char *result_prefix = "oracle";
+
+void rules_name(const char *prefix)
+{
+	result_prefix = prefix;
+}
+
+/*
+ * The result's name: PREFIX.RULE-ID, or PREFIX.CYCLE.RULE-ID in a capture
+ * of several cycles; the same on every run, whatever the verdict
+ */
+static const char *rname(const struct rule *r)
+{
+	static char name[192];
+
+	if (cur.cycle)
+		snprintf(name, sizeof(name), "%s.%d.%s", result_prefix, cur.cycle, r->id);
+	else
+		snprintf(name, sizeof(name), "%s.%s", result_prefix, r->id);
+	return name;
+}
+
 /*
  * One KTAP result for rule @r: "ok" when it holds or, if the plan expects
- * it to, is violated; a violation's lines follow as "#" diagnostics.
+ * it to, is violated. What the rule says and what came of it is the
+ * diagnostic line before it; a violation's lines follow as "#" lines.
  */
 static int verdict(const struct rule *r, bool held, const char *why)
 {
@@ -114,10 +138,10 @@ static int verdict(const struct rule *r, bool held, const char *why)
 	cur.held = held;
 	cur.skipped = false;
 	cur.unexpected += !good;
-	say("%s %d oracle: %s: %s (%s%s)\n", good ? "ok" : "not ok", cur.n, r->id,
-	       r->text, held ? "holds" : "violated",
-	       good ? (held ? "" : ", as expected") :
-	       (held ? ", expected to be violated" : ", expected to hold"));
+	say("# %s: %s (%s%s)\n", rname(r), r->text, held ? "holds" : "violated",
+	    good ? (held ? "" : ", as expected") :
+	    (held ? ", expected to be violated" : ", expected to hold"));
+	say("%s %d %s\n", good ? "ok" : "not ok", cur.n, rname(r));
 	if (!held)
 		say("# %s%s\n", cur.round ? cur.round : "", why);
 	return !held;
@@ -149,10 +173,10 @@ static int skip_as(const struct rule *r, const char *why, const char *summary)
 	cur.skipped = true;
 	if (cur.want_violated) {
 		cur.unexpected++;
-		say("not ok %d oracle: %s: %s (%s, expected to be violated)\n",
-		       cur.n, r->id, r->text, why);
+		say("# %s: %s (%s, expected to be violated)\n", rname(r), r->text, why);
+		say("not ok %d %s\n", cur.n, rname(r));
 	} else {
-		say("ok %d oracle: %s: %s # SKIP %s\n", cur.n, r->id, r->text, why);
+		say("ok %d %s # SKIP %s\n", cur.n, rname(r), why);
 	}
 	if (!cur.quiet && cur.nunjudged < 64) {
 		cur.unjudged[cur.nunjudged].id = r->id;
@@ -1309,6 +1333,7 @@ int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
 
 		cyc.ev = t->ev + start[c];
 		cyc.n = to - start[c];
+		cur.cycle = k > 1 ? c + 1 : 0;
 		if (k > 1)
 			printf("# oracle: cycle %d of %d (lines %d-%d)\n", c + 1, k,
 			       cyc.ev[0].line, cyc.ev[cyc.n - 1].line);

@@ -9,7 +9,9 @@
 /*
  * Check the suspend/resume ordering contract on a capture: one KTAP result
  * per rule and suspend cycle (a hibernation: per hibernation rule),
- * numbered from @first, "ok N oracle: RULE-ID: text (holds)". The @nexpect
+ * numbered from @first, "ok N oracle.RULE-ID" ("oracle.CYCLE.RULE-ID" in a
+ * capture of several cycles; rules_name() sets another prefix), after a
+ * "# NAME: text (holds)" line: the name never carries the verdict. The @nexpect
  * rule IDs in @expect must be violated, every other rule must hold; a rule
  * the capture cannot show is a skip (a failure when it was expected
  * violated). A violation's trace lines follow as "#" lines, and each
@@ -19,6 +21,9 @@
  */
 int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
 		char *const *expect, int nexpect, int *cut);
+
+/* The results' name prefix, "oracle" unless set */
+void rules_name(const char *prefix);
 
 /* How many rules there are; whether @id names one; print "ID text" lines. */
 int rules_count(void);

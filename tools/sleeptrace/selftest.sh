@@ -84,11 +84,11 @@ cp "$good" "$tmp/good"
 violates "$tmp/good"
 result $? "recorded-cycle.holds" "$tmp/good.out"
 # Every rule shown, none skipped: as many "ok" lines as 'rules' lists.
-[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/good.out")" = "$("$oracle" rules | grep -vc "(hibernation)$")" ]
+[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/good.out")" = "$("$oracle" rules | grep -vc "(hibernation)$")" ]
 result $? "recorded-cycle.no-rule-skipped" "$tmp/good.out"
 # A rule that holds where the plan expects it violated is a failure.
 violates "$tmp/good" children-first
-[ $? = 1 ] && grep -q '^not ok [0-9]* oracle: children-first: .*expected to be violated' "$tmp/good.out"
+[ $? = 1 ] && grep -q '^# oracle\.children-first: .*expected to be violated' "$tmp/good.out"
 result $? "expected-violation.holds-is-a-failure" "$tmp/good.out"
 # A misspelt rule ID must not quietly expect nothing.
 "$oracle" check -x children_first "$good" > "$tmp/unknown.out" 2>&1
@@ -165,7 +165,7 @@ rounds=$here/fixtures/monitor-rounds.trace
 cp "$rounds" "$tmp/rounds"
 violates "$tmp/rounds"
 [ $? = 0 ] && grep -q '^# oracle: [0-9]* rounds (suspend_again), each checked as a cycle$' "$tmp/rounds.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/rounds.out")" = "$("$oracle" rules | grep -vc "(hibernation)$")" ]
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/rounds.out")" = "$("$oracle" rules | grep -vc "(hibernation)$")" ]
 result $? "monitor-rounds.each-round-holds" "$tmp/rounds.out"
 
 # Its second round's prepare_late moved before that round's noirq phase:
@@ -203,7 +203,7 @@ result $? "phases.platform-transactions" "$tmp/phases.out"
 hib=$here/fixtures/hibernate.trace
 cp "$hib" "$tmp/hib"
 violates "$tmp/hib"
-[ $? = 0 ] && [ "$(grep -c '^ok [0-9]* oracle: hib-.*(holds)$' "$tmp/hib.out")" = \
+[ $? = 0 ] && [ "$(grep -c '^# oracle\.hib-[^:]*: .*(holds)$' "$tmp/hib.out")" = \
 	"$("$oracle" rules | grep -c "(hibernation)$")" ]
 result $? "hibernate.every-rule-holds" "$tmp/hib.out"
 good=$hib
@@ -265,15 +265,16 @@ twice "$good" > "$tmp/two-cycles"
 violates "$tmp/two-cycles"
 [ $? = 0 ] && grep -q "^1\.\.$((2 * nrules))$" "$tmp/two-cycles.out" &&
 	grep -q '^# oracle: cycle 2 of 2 (lines ' "$tmp/two-cycles.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/two-cycles.out")" = $((2 * nrules)) ]
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/two-cycles.out")" = $((2 * nrules)) ]
 result $? "two-cycles.each-judged" "$tmp/two-cycles.out"
 { cat "$good"; move_block 'platform_prepare_late\[3\] begin' 'platform_prepare_late\[3\] end' \
 	'dpm_suspend_noirq\[2\] begin' | grep -v '^#'; } > "$tmp/two-cycles-second-bad"
 violates "$tmp/two-cycles-second-bad" prepare-late-after-noirq pmic-quiet-while-armed
 r=$?
 # expected violated in both cycles, so the first cycle's two are "not ok"
-n4=$(sed -n 's/^not ok \([0-9]*\) oracle: prepare-late-after-noirq: .*expected to be violated.*/\1/p' "$tmp/two-cycles-second-bad.out")
-v4=$(sed -n 's/^ok \([0-9]*\) oracle: prepare-late-after-noirq: .*(violated, as expected)$/\1/p' "$tmp/two-cycles-second-bad.out")
+n4=$(sed -n 's/^not ok \([0-9]*\) oracle\.1\.prepare-late-after-noirq$/\1/p' "$tmp/two-cycles-second-bad.out")
+v4=$(grep -q '^# oracle\.2\.prepare-late-after-noirq: .*(violated, as expected)$' "$tmp/two-cycles-second-bad.out" &&
+	sed -n 's/^ok \([0-9]*\) oracle\.2\.prepare-late-after-noirq$/\1/p' "$tmp/two-cycles-second-bad.out")
 [ "$r" = 1 ] && [ "$n4" = 4 ] && [ "$v4" = $((nrules + 4)) ]
 result $? "two-cycles.second-cycle-reorder-reported-there" "$tmp/two-cycles-second-bad.out"
 
@@ -334,9 +335,9 @@ expect pmic-in-syscore pmic-quiet-cpus-off pmic-quiet-while-armed
 # syscore replay there breaks pmic-quiet-cpus-off alone.
 grep -v 'suspend_resume: platform_' "$good" > "$tmp/stock"
 violates "$tmp/stock"
-[ $? = 0 ] && grep -q '^ok [0-9]* oracle: prepare-after-suspend: .* # SKIP needs the platform_prepare phase' "$tmp/stock.out" &&
+[ $? = 0 ] && grep -q '^ok [0-9]* oracle\.prepare-after-suspend # SKIP needs the platform_prepare phase' "$tmp/stock.out" &&
 	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: prepare-after-suspend, .*, platform-pairs (no platform_\* phases: " "$tmp/stock.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/stock.out")" = 6 ]
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/stock.out")" = 6 ]
 result $? "stock.platform-rules-skip-the-rest-judged" "$tmp/stock.out"
 grep -v 'suspend_resume: platform_' "$tmp/pmic-in-syscore" > "$tmp/stock-pmic-in-syscore"
 expect stock-pmic-in-syscore pmic-quiet-cpus-off
@@ -352,7 +353,7 @@ axp=$here/fixtures/axp209-two-cycles.trace
 "$oracle" check --pmic 0-0034 "$axp" > "$tmp/axp.out" 2>&1
 [ $? = 0 ] && grep -q "^1\.\.$((2 * nrules))$" "$tmp/axp.out" &&
 	grep -q '^# sleeptrace: .*tracefs text, .* 2 suspend cycle(s); PMIC 0-0034 (axp209)$' "$tmp/axp.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/axp.out")" = $((2 * nrules)) ]
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/axp.out")" = $((2 * nrules)) ]
 result $? "axp209-two-cycles.every-rule-holds" "$tmp/axp.out"
 # The domain's regmap write (its noirq power-off) copied into the second
 # cycle's syscore phase: the second cycle alone breaks the CPUs-down and
@@ -361,15 +362,15 @@ awk '/regmap_reg_write: 0-0034 reg=12 val=1e/ && !w { w = $0 }
 	{ print }
 	/syscore_suspend\[0\] end/ && ++n == 3 { print w }' "$axp" > "$tmp/axp-second-bad"
 "$oracle" check --pmic 0-0034 "$tmp/axp-second-bad" > "$tmp/axp-second-bad.out" 2>&1
-[ $? = 1 ] && [ "$(grep '^not ok' "$tmp/axp-second-bad.out" | sed 's/ oracle: \([a-z-]*\):.*/ \1/' | tr '\n' ' ')" = \
+[ $? = 1 ] && [ "$(grep '^not ok' "$tmp/axp-second-bad.out" | sed 's/ oracle\.[0-9]*\.\([a-z-]*\)$/ \1/' | tr '\n' ' ')" = \
 	"not ok $((nrules + 6)) pmic-quiet-while-armed not ok $((nrules + 15)) pmic-quiet-cpus-off " ]
 result $? "axp209-two-cycles.second-cycle-regmap-write-in-syscore" "$tmp/axp-second-bad.out"
 
 tcr=$here/fixtures/trace-cmd-report.txt
 "$oracle" check --pmic 0-004a "$tcr" > "$tmp/tcr.out" 2>&1
 [ $? = 0 ] && grep -q '^# sleeptrace: .*: trace-cmd report, .* PMIC 0-004a (twl92230)$' "$tmp/tcr.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/tcr.out")" = $((nrules - 1)) ] &&
-	grep -q '^ok [0-9]* oracle: device-links: .*# SKIP no .# devlink:. lines' "$tmp/tcr.out"
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/tcr.out")" = $((nrules - 1)) ] &&
+	grep -q '^ok [0-9]* oracle\.device-links # SKIP no .# devlink:. lines' "$tmp/tcr.out"
 result $? "trace-cmd-report.every-rule-holds" "$tmp/tcr.out"
 good=$tcr
 move_block 'CPU_ON\[1\] begin' 'CPU_ON\[1\] end' 'syscore_resume\[0\] begin' > "$tmp/tcr-cpu-on-early"
@@ -388,7 +389,7 @@ good=$here/fixtures/mem-cycle.trace
 stock=$here/fixtures/stock-cycle.trace
 "$oracle" check "$stock" > "$tmp/stock-real.out" 2>&1
 [ $? = 0 ] && ! grep -q 'suspend_resume: platform_' "$stock" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/stock-real.out")" = 6 ] &&
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/stock-real.out")" = 6 ] &&
 	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: .* (no platform_\* phases: " "$tmp/stock-real.out"
 result $? "stock-kernel.six-rules-judged-and-hold" "$tmp/stock-real.out"
 good=$stock
@@ -408,7 +409,7 @@ good=$here/fixtures/mem-cycle.trace
 t73=$here/fixtures/twl92230-7.3.trace
 "$oracle" check "$t73" > "$tmp/t73.out" 2>&1
 [ $? = 0 ] && grep -q '^# sleeptrace: .*: tracefs text, .* 1 suspend cycle(s); PMIC 0x4a (any bus) (twl92230)$' "$tmp/t73.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/t73.out")" = "$nrules" ]
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/t73.out")" = "$nrules" ]
 result $? "7.3-twl92230.every-rule-holds" "$tmp/t73.out"
 # 7.3 traces the console's resume as console_resume_all (6.12:
 # resume_console): moved before dpm_complete, pm-core-order alone breaks.
@@ -419,7 +420,7 @@ expect 7.3-console-resume-early pm-core-order
 a73=$here/fixtures/axp209-7.3-trace-cmd-report.txt
 "$oracle" check --pmic 0-0034 "$a73" > "$tmp/a73.out" 2>&1
 [ $? = 0 ] && grep -q '^# sleeptrace: .*: trace-cmd report, .* 1 suspend cycle(s); PMIC 0-0034 (axp209)$' "$tmp/a73.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/a73.out")" = "$nrules" ]
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/a73.out")" = "$nrules" ]
 result $? "7.3-axp209-trace-cmd.every-rule-holds" "$tmp/a73.out"
 # Its PMIC seen through regmap alone (the i2c events left out), as a PMIC
 # on SPI, RSB or SPMI is seen: every rule still judged and holding; the
@@ -427,7 +428,7 @@ result $? "7.3-axp209-trace-cmd.every-rule-holds" "$tmp/a73.out"
 # arming-in-prepare-late alone.
 grep -v ' i2c_[a-z]*: ' "$a73" > "$tmp/a73-regmap"
 "$oracle" check --pmic 0-0034 "$tmp/a73-regmap" > "$tmp/a73-regmap.out" 2>&1
-[ $? = 0 ] && [ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/a73-regmap.out")" = "$nrules" ]
+[ $? = 0 ] && [ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/a73-regmap.out")" = "$nrules" ]
 result $? "7.3-axp209-regmap-only.every-rule-holds" "$tmp/a73-regmap.out"
 good=$tmp/a73-regmap
 move_block 'regmap_reg_write: +0-0034 reg=12 val=18' 'regmap_reg_write: +0-0034 reg=23 val=10' 'platform_prepare\[3\] end' > "$tmp/a73-arming-in-prepare"
@@ -437,7 +438,7 @@ result $? "7.3-axp209-regmap-arming-in-prepare.breaks" "$tmp/a73-arming-in-prepa
 h73=$here/fixtures/hibernate-7.3.trace
 "$oracle" check "$h73" > "$tmp/h73.out" 2>&1
 [ $? = 0 ] && grep -q '^# sleeptrace: .*: console (tp_printk), .* a hibernation (two boots)' "$tmp/h73.out" &&
-	[ "$(grep -c '^ok [0-9]* oracle: hib-.*(holds)$' "$tmp/h73.out")" = \
+	[ "$(grep -c '^# oracle\.hib-[^:]*: .*(holds)$' "$tmp/h73.out")" = \
 	"$("$oracle" rules | grep -c "(hibernation)$")" ]
 result $? "7.3-hibernate.every-rule-holds" "$tmp/h73.out"
 # The domain's power-off write (freeze_noirq) copied in after the
@@ -453,7 +454,7 @@ expect 7.3-hib-pmic-at-snapshot hib-pmic-quiet-around-snapshot
 s73=$here/fixtures/stock-7.3-cycle.trace
 "$oracle" check "$s73" > "$tmp/s73.out" 2>&1
 [ $? = 0 ] && ! grep -q 'suspend_resume: platform_' "$s73" &&
-	[ "$(grep -c '^ok [0-9]* oracle: .*(holds)$' "$tmp/s73.out")" = 6 ] &&
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/s73.out")" = 6 ] &&
 	grep -q "^# oracle: judged 6 of $nrules rules; could not judge: .* (no platform_\* phases: " "$tmp/s73.out"
 result $? "7.3-stock-kernel.six-rules-judged-and-hold" "$tmp/s73.out"
 sed 's/\(device_pm_callback_start: simple-pm-bus hsb@e0000000, parent: platform, \)noirq driver/\1late driver/' \
@@ -498,7 +499,7 @@ result $? "bad.too-many-events-refused" "$tmp/huge.out"
 sed -n -E 's/^.*: (suspend_resume|i2c_write|i2c_read): /\1: /p' "$good" > "$tmp/user-untimed"
 "$oracle" check "$tmp/user-untimed" > "$tmp/user-untimed.out" 2>&1
 [ $? = 0 ] && grep -q '^# sleeptrace: .*: console (tp_printk)' "$tmp/user-untimed.out" &&
-	grep -q '^ok [0-9]* oracle: arming-in-prepare-late: .* (holds)$' "$tmp/user-untimed.out" &&
+	grep -q '^# oracle\.arming-in-prepare-late: .* (holds)$' "$tmp/user-untimed.out" &&
 	grep -q '^# oracle: judged 12 of 15 rules; could not judge: children-first, device-links, abort-stops-descent (needs power:device_pm_callback_start/end: none in this capture)$' \
 		"$tmp/user-untimed.out"
 result $? "user.untimed-console-without-callbacks" "$tmp/user-untimed.out"
@@ -506,7 +507,7 @@ result $? "user.untimed-console-without-callbacks" "$tmp/user-untimed.out"
 # transfers without their results, and explain says none was traced
 awk '{ printf "[%12.6f] %s\n", NR / 1000, $0 }' "$tmp/user-untimed" > "$tmp/user-timed"
 "$oracle" check --pmic 0-004a "$tmp/user-timed" > "$tmp/user-timed.out" 2>&1 &&
-	grep -q '^ok [0-9]* oracle: arming-in-prepare-late: .* (holds)$' "$tmp/user-timed.out" &&
+	grep -q '^# oracle\.arming-in-prepare-late: .* (holds)$' "$tmp/user-timed.out" &&
 	"$oracle" explain --pmic 0-004a "$tmp/user-timed" 2>&1 | grep -q '(no result traced)'
 result $? "user.pmic-by-bus-addr-without-results" "$tmp/user-timed.out"
 # A hibernation without callback events: its rules on callbacks cannot be

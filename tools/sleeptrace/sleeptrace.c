@@ -638,6 +638,8 @@ static const char help[] =
 "                         test), every other rule must hold\n"
 "  -n, --first FIRST      number results from FIRST, no KTAP header (to\n"
 "                         continue a test plan's results)\n"
+"      --name PREFIX      name the results PREFIX.RULE-ID (default oracle;\n"
+"                         PREFIX.CYCLE.RULE-ID in a capture of several)\n"
 "  -h, --help             this text\n"
 "\n"
 "exit status: 0 as expected; 1 a result not ok; 2 bad usage, or a capture\n"
@@ -779,6 +781,7 @@ int main(int argc, char **argv)
 		{ "expect-violated", required_argument, NULL, 'x' },
 		{ "first", required_argument, NULL, 'n' },
 		{ "pmic", required_argument, NULL, 'p' },
+		{ "name", required_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
@@ -810,7 +813,7 @@ int main(int argc, char **argv)
 	optind = 2;
 	recording = !strcmp(cmd, "record");
 	/* (record: the command's own options are not ours) */
-	while ((opt = getopt_long(argc, argv, recording ? "+a:hn:o:p:x:" : "a:hn:p:x:",
+	while ((opt = getopt_long(argc, argv, recording ? "+a:hn:N:o:p:x:" : "a:hn:N:p:x:",
 				  longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
@@ -834,6 +837,9 @@ int main(int argc, char **argv)
 			first = number("-n", optarg);
 			if (!first)	/* KTAP counts from 1 */
 				usage();
+			break;
+		case 'N':
+			rules_name(optarg);
 			break;
 		case 'x':
 			/* A misspelt ID would otherwise expect nothing. */

@@ -8,33 +8,31 @@
 oracle_record() {
 	_p=$1
 	shift
-	sleeptrace record -o "/tmp/$_p.trace" --pmic "$PMIC_DEV" "$@" \
+	sleeptrace record -o "/tmp/$_p.trace" --pmic "$PMIC_DEV" --name "$_p" "$@" \
 		> "/tmp/$_p.ktap" 2> "/tmp/$_p.err"
 	oracle_rc=$?
 }
 
 # oracle_count PREFIX: how many results oracle_results will print
-oracle_count() { grep -cE '^(not )?ok [0-9]+ oracle: ' "/tmp/$1.ktap"; }
+oracle_count() { grep -cE '^(not )?ok [0-9]+ ' "/tmp/$1.ktap"; }
 
 # oracle_results PREFIX: the recorded verdicts as this plan's results, one
-# per rule, named PREFIX.RULE-ID: the name never carries the verdict, so
-# it is the same on every run; a violation's diagnostics before it, a
-# rule that could not be judged a skip with sleeptrace's reason
+# per rule, PREFIX.RULE-ID as sleeptrace names them (--name: the name never
+# carries the verdict, so it is the same on every run), with sleeptrace's
+# diagnostics, a rule that could not be judged a skip with its reason
 oracle_results() {
 	while IFS= read -r _l; do
 		case $_l in
 		"# "*)
 			ktap_print_msg "${_l#\# }" ;;
 		"ok "*" # SKIP "*)
-			_id=${_l#*oracle: }
-			__ktap_test ok "$1.${_id%%:*}" "SKIP ${_l#* # SKIP }"
+			_n=${_l#ok * }
+			__ktap_test ok "${_n%% # SKIP *}" "SKIP ${_l#* # SKIP }"
 			KTAP_CNT_SKIP=$((KTAP_CNT_SKIP + 1)) ;;
-		"ok "*" oracle: "*)
-			_id=${_l#*oracle: }
-			ktap_test_pass "$1.${_id%%:*}" ;;
-		"not ok "*" oracle: "*)
-			_id=${_l#*oracle: }
-			ktap_test_fail "$1.${_id%%:*}" ;;
+		"ok "*)
+			ktap_test_pass "${_l#ok * }" ;;
+		"not ok "*)
+			ktap_test_fail "${_l#not ok * }" ;;
 		esac
 	done < "/tmp/$1.ktap"
 }

@@ -53,13 +53,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 was=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/power/mem_sleep)
 
-# One cycle's verdicts, STATE.CYCLE.RULE-ID for each of suspend's rules in
-# 'sleeptrace rules' order, whatever the capture gave ("ok N oracle:
-# RULE-ID: TEXT (holds)", a skip, or "not ok" after its diagnostics); a
-# rule sleeptrace did not judge at all (the capture unusable) fails
+# One cycle's verdicts, named STATE.CYCLE.RULE-ID by sleeptrace (--name)
+# for each of suspend's rules in 'sleeptrace rules' order: a pass, a skip
+# with sleeptrace's reason, or a failure after its diagnostics; a rule
+# sleeptrace did not judge at all (the capture unusable) fails
 results() {
 	for id in $ids; do
-		l=$(grep -E "^(not )?ok [0-9]+ oracle: $id: " "$2")
+		l=$(grep -E "^(not )?ok [0-9]+ $1\.$id( |\$)" "$2")
 		case $l in
 		"ok "*" # SKIP "*)
 			__ktap_test ok "$1.$id" "SKIP ${l#* # SKIP }"
@@ -67,8 +67,7 @@ results() {
 		"ok "*)
 			ktap_test_pass "$1.$id" ;;
 		"not ok "*)
-			sed -n "/^not ok [0-9]* oracle: $id: /,/^\(not \)*ok /{/^# /p}" "$2" |
-				while IFS= read -r d; do ktap_print_msg "${d#\# }"; done
+			grep "^# $1\.$id: " "$2" | while IFS= read -r d; do ktap_print_msg "${d#\# }"; done
 			ktap_test_fail "$1.$id" ;;
 		*)
 			ktap_print_msg "$1: $id not judged"
@@ -82,7 +81,7 @@ for s in $states; do
 	[ "$s" = default ] || echo "$s" > /sys/power/mem_sleep
 	c=1
 	while [ $c -le "$CYCLES" ]; do
-		"$ST" record -o "$tmp/$s.$c.trace" ${SUSPEND_ORDER_PMIC:+--pmic "$SUSPEND_ORDER_PMIC"} \
+		"$ST" record -o "$tmp/$s.$c.trace" --name "$s.$c" ${SUSPEND_ORDER_PMIC:+--pmic "$SUSPEND_ORDER_PMIC"} \
 			rtcwake -m mem -s "$WAKE" > "$tmp/$s.$c.ktap" 2> "$tmp/$s.$c.err"
 		rc=$?
 		# the cycle itself: recorded and judged, or why not
