@@ -14,7 +14,8 @@
 # power:device_pm_callback_*) is a skip that says why.
 #
 # SUSPEND_ORDER_PMIC: the PMIC whose traffic the PMIC rules watch, as
-# sleeptrace's --pmic takes it (BUS-ADDR, "1-0034"); SUSPEND_ORDER_WAKE:
+# sleeptrace's --pmic takes it (BUS-ADDR, "1-0034"); SUSPEND_ORDER_STATES:
+# the mem_sleep states to try (default: every one offered); SUSPEND_ORDER_WAKE:
 # seconds to the alarm (default 5). Skips the whole test (exit 4) without
 # root, tracefs, an RTC that can wake the machine, rtcwake, or a
 # suspend-to-RAM state.
@@ -45,8 +46,15 @@ grep -qw mem /sys/power/state 2> /dev/null || skip_all "needs suspend-to-RAM (me
 	mount -t tracefs nodev /sys/kernel/tracing 2> /dev/null ||
 	skip_all "needs tracefs (CONFIG_FTRACE)"
 
-states=$(tr -d '[]' < /sys/power/mem_sleep)
+offered=$(tr -d '[]' < /sys/power/mem_sleep)
+states=${SUSPEND_ORDER_STATES:-$offered}
 [ -n "$states" ] || states=default
+for s in $states; do
+	case " $offered " in
+	*" $s "*) ;;
+	*) [ "$s" = default ] || skip_all "needs the $s suspend state (/sys/power/mem_sleep offers: $offered)" ;;
+	esac
+done
 ids=$("$ST" rules | grep -v '(hibernation)' | cut -d' ' -f1)
 rules=$(echo $ids | wc -w)
 tmp=$(mktemp -d)
