@@ -217,7 +217,7 @@ for a in mawk gawk; do
 
 	# run-suite.sh: a host suite's checks as results, and its time
 	# (not inside run.sh's timeline: no "from +N s")
-	RUN_START= sh "$top/tests/run-suite.sh" patch-copies > "$tmp/out" 2>&1
+	RUN_START='' sh "$top/tests/run-suite.sh" patch-copies > "$tmp/out" 2>&1
 	rc=$?
 	r=no
 	[ $rc = 0 ] && grep -q '^    ok 1 copy 7\.3/[^ :]*\.patch$' "$tmp/out" &&
@@ -234,7 +234,7 @@ for a in mawk gawk; do
 	r=no
 	awk -f "$top/boot/bench-i2c.awk" "$tmp/bench.log" > "$tmp/out" 2>&1 &&
 		cmp -s "$tmp/out" "$tmp/bench.want" && r=yes
-	[ $r = yes ] || diff "$tmp/bench.want" "$tmp/out" >> "$tmp/out"
+	[ $r = yes ] || { diff "$tmp/bench.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
 	result "awk.$a.bench-i2c" $r "$tmp/out"
 
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
