@@ -13,4 +13,4 @@
 # kernels: all
 # timeout: 300
 . ./lib/board.sh
-SUSPEND_ORDER_PMIC=$PMIC_DEV SUSPEND_ORDER_STATES=deep CYCLES=2 exec /kselftest/suspend_order/suspend_order.sh
+SUSPEND_ORDER_PMIC=$PMIC_DEV SUSPEND_ORDER_STATES=deep SUSPEND_ORDER_CYCLES=2 exec /kselftest/suspend_order/suspend_order.sh

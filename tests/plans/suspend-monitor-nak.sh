@@ -15,7 +15,7 @@
 P=/sys/module/vexpress_sleep/parameters
 F=/sys/kernel/debug/i2c/i2c-$BUS
 ktap_print_header
-ktap_set_plan 7
+ktap_set_plan 8
 
 # monitored_sleep: suspend-to-RAM, traced, the RTC alarm a minute ahead
 monitored_sleep() {
@@ -40,6 +40,7 @@ check "monitor.nak.reference.one-round" 1 "$(rounds)"
 n=$(awk '/ platform_begin\[[0-9]+\] begin/ { on = 1 }
 	/ platform_suspend_again\[[0-9]+\] begin/ { print m + 1; exit }
 	on && /i2c_result:/ { m++ }' $T/trace)
+check "monitor.nak.reference.read-found" yes "$([ -n "$n" ] && echo yes)"
 
 ok=$(cat /sys/power/suspend_stats/success)
 dmesg -c > /dev/null

@@ -15,7 +15,7 @@ arch=$1 tree=$2 out=$3
 here=$(cd "$(dirname "$0")" && pwd)
 case $arch in
 arm) cross=arm-linux-gnueabihf- ;;
-x86_64) cross= ;;
+x86_64) cross=; [ "$(uname -m)" = x86_64 ] || cross=x86_64-linux-gnu- ;;
 *) echo "pack.sh: ARCH is arm or x86_64, not '$arch'" >&2; exit 2 ;;
 esac
 ks=$tree/tools/testing/selftests

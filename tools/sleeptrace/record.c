@@ -5,10 +5,12 @@
  *
  * Enables the events the rules read (power:suspend_resume,
  * power:device_pm_callback_start/end, i2c:*, and smbus:* where the kernel
- * has them) in a cleared ring buffer, runs the command, stops tracing and
- * writes the capture with the board's device links as "# devlink:" lines
- * to @out, which the checker then reads. Events it enabled are disabled
- * again.
+ * has them) in a cleared ring buffer (what it held is lost), runs the
+ * command (its output on stderr), stops tracing and writes the capture with the board's device links as "# devlink:" lines
+ * to @out, which the checker then reads. Events it turned on are off
+ * again, those that were on stay on (and are recorded: regmap's, for a
+ * PMIC on SPI, RSB or SPMI); a terminal's Ctrl-C ends the command, not
+ * the recording.
  * A ring buffer that overflowed lost events: the number is said, and the
  * capture counts as cut short.
  */
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -37,6 +40,22 @@ static const char *const events[] = {
 };
 
 #define NEVENTS	(sizeof(events) / sizeof(events[0]))
+
+/* Whether tracefs file @name reads as "1" */
+static bool is_on(const char *dir, const char *name)
+{
+	char path[256], c = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (fread(&c, 1, 1, f) != 1)
+		c = 0;
+	fclose(f);
+	return c == '1';
+}
 
 /* Write @val to tracefs file @name; 0 or -errno */
 static int put(const char *dir, const char *name, const char *val)
@@ -143,8 +162,11 @@ int record(FILE *out, char **cmd, int *cmd_status)
 	}
 	for (i = 0; i < NEVENTS; i++) {
 		char name[96];
+		bool was_on;
 
+		/* (one the user had on stays on afterwards) */
 		snprintf(name, sizeof(name), "events/%s/enable", events[i]);
+		was_on = is_on(dir, name);
 		enabled[i] = !put(dir, name, "1");
 		if (!enabled[i] && i < 3) {
 			fprintf(stderr, "sleeptrace: record: no event %s in %s: the checker needs it\n",
@@ -152,9 +174,20 @@ int record(FILE *out, char **cmd, int *cmd_status)
 			ret = -ENOENT;
 			goto disable;
 		}
+		enabled[i] = enabled[i] && !was_on;
 	}
 	fflush(NULL);
-	put(dir, "tracing_on", "1");
+	if (put(dir, "tracing_on", "1")) {
+		ret = -errno;
+		fprintf(stderr, "sleeptrace: record: cannot start tracing: %s\n", strerror(errno));
+		goto disable;
+	}
+	/*
+	 * A terminal's Ctrl-C reaches the command and us: the command ends,
+	 * and we stop tracing and restore the events as on any other end
+	 */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
 	pid = fork();
 	if (pid < 0) {
 		ret = -errno;
@@ -162,6 +195,10 @@ int record(FILE *out, char **cmd, int *cmd_status)
 		goto stop;
 	}
 	if (!pid) {
+		signal(SIGINT, SIG_DFL);
+		signal(SIGTERM, SIG_DFL);
+		/* (its output is not the capture's judge's: stdout is KTAP) */
+		dup2(STDERR_FILENO, STDOUT_FILENO);
 		execvp(cmd[0], cmd);
 		fprintf(stderr, "sleeptrace: record: %s: %s\n", cmd[0], strerror(errno));
 		_exit(127);
@@ -174,6 +211,8 @@ int record(FILE *out, char **cmd, int *cmd_status)
 	*cmd_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 stop:
 	put(dir, "tracing_on", "0");
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
 	if (ret)
 		goto disable;
 

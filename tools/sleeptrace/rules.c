@@ -1097,7 +1097,7 @@ static int skip_if_lacking(const struct trace *t, const struct rule *r)
 	snprintf(why, sizeof(why), "needs %s%s%s: none in this capture",
 		 lack & HAS_CB ? "power:device_pm_callback_start/end" : "",
 		 lack == (HAS_CB | HAS_XFER) ? " and " : "",
-		 lack & HAS_XFER ? "the PMIC's bus events (i2c:*, smbus:* or regmap:*)" : "");
+		 lack & HAS_XFER ? "bus events (i2c:*, smbus:* or regmap:*)" : "");
 	return skip(r, why);
 }
 

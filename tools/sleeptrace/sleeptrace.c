@@ -644,8 +644,9 @@ static const char help[] =
 "\n"
 "exit status: 0 as expected; 1 a result not ok; 2 bad usage, or a capture\n"
 "that cannot be judged (unreadable, no suspend in it, an event in a form\n"
-"not understood, too large, a --pmic that never appears); 3 judged, but a\n"
-"cycle is cut short (the verdicts cover what is there)\n"
+"not understood, too large, a --pmic that never appears); 3 every result ok,\n"
+"but a cycle is cut short or record lost events (the verdicts cover what is\n"
+"there)\n"
 "\n"
 "examples:\n"
 "  trace-cmd record -e power:suspend_resume -e power:device_pm_callback_start \\\n"
@@ -839,6 +840,12 @@ int main(int argc, char **argv)
 				usage();
 			break;
 		case 'N':
+			/* a KTAP name: no blank, no '#' (a directive) */
+			if (!*optarg || strpbrk(optarg, " \t#")) {
+				fprintf(stderr, "sleeptrace: --name '%s': a name without blanks or '#'\n",
+					optarg);
+				goto out;
+			}
 			rules_name(optarg);
 			break;
 		case 'x':
@@ -898,6 +905,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sleeptrace: %s: %s\n", name, why);
 		goto out;
 	}
+	if (!strcmp(cmd, "phases") && t.untimed) {
+		fprintf(stderr, "sleeptrace: %s: %d event(s) without a timestamp: phases has no durations to show (check and explain judge the order)\n",
+			name, t.untimed);
+		goto out;
+	}
 	ret = 0;
 	for (i = 0; i < pmics.n; i++)
 		if (!pmic_chip[i] && pmics.p[i].dev[0])
@@ -916,12 +928,14 @@ int main(int argc, char **argv)
 			printf("# sleeptrace: %d line(s) longer than any event skipped\n",
 			       t.long_lines);
 		ret = rules_check(&t, &pmics, first ? first : 1, expect, nexpect, &cut) ? 1 : 0;
+		/* (a result not ok stays the exit status: 1) */
 		if (cut || t.partial || rec == RECORD_LOST) {
 			fprintf(stderr, "sleeptrace: %s: cut short (%s): the verdicts judge what is there\n",
 				name, rec == RECORD_LOST ? "the ring buffer lost events" :
 				t.partial ? "its last line is part of an event" :
 				"a cycle has no thaw_processes end");
-			ret = 3;
+			if (!ret)
+				ret = 3;
 		}
 	} else if (!strcmp(cmd, "devices")) {
 		devices(&t);

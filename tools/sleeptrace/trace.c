@@ -22,7 +22,6 @@ struct open_cb {
 	int ev;
 };
 
-/* A transaction in progress (i2c_write .. i2c_result) on one bus. */
 /*
  * A bus's transaction in progress: its event, in the list from its first
  * line on (a capture without the result events still places it), filled
@@ -535,9 +534,6 @@ static void parse_line(struct parser *ps, char *line, int lineno)
 		ps->t->has |= HAS_PHASE;
 	else if (!strncmp(evname, "device_pm_callback_", 19))
 		ps->t->has |= HAS_CB;
-	else if (!strcmp(evname, "i2c_result") || !strcmp(evname, "smbus_result") ||
-		 !strncmp(evname, "regmap_", 7))
-		ps->t->has |= HAS_XFER | HAS_RESULT;
 	else
 		ps->t->has |= HAS_XFER;
 

@@ -94,14 +94,12 @@ struct trace {
 /*
  * What a capture has: phases (power:suspend_resume), device callbacks
  * (power:device_pm_callback_start/end), bus transfers (i2c, smbus,
- * regmap events) and their results (i2c:i2c_result, smbus:smbus_result,
- * or regmap's, which have none to wait for). A rule that needs a kind the
- * capture lacks cannot be judged on it.
+ * regmap events). A rule that needs a kind the capture lacks cannot be
+ * judged on it.
  */
 #define HAS_PHASE	0x1
 #define HAS_CB		0x2
 #define HAS_XFER	0x4
-#define HAS_RESULT	0x8
 
 /* More events than this are refused: cut the capture to the cycles of interest. */
 #define MAX_EVENTS	400000

@@ -4,7 +4,8 @@
 # suspend_order.sh: the order of this machine's system sleep sequence.
 #
 # For each suspend-to-RAM state the machine offers (/sys/power/mem_sleep:
-# s2idle, shallow, deep), CYCLES suspends (default 2) woken by the RTC
+# s2idle, shallow, deep), SUSPEND_ORDER_CYCLES suspends (default 2) woken
+# by the RTC
 # alarm (rtcwake), each recorded with tracefs and judged by sleeptrace
 # ('sleeptrace rules' lists the rules; the tool is beside this script, or
 # on PATH): one result per state, cycle and rule, STATE.CYCLE.RULE-ID,
@@ -21,17 +22,27 @@
 # suspend-to-RAM state.
 
 DIR=$(dirname "$(readlink -f "$0")")
-for k in "$DIR/../kselftest/ktap_helpers.sh" "$DIR/ktap_helpers.sh"; do
-	[ -r "$k" ] && break
+k=
+for f in "$DIR/../kselftest/ktap_helpers.sh" "$DIR/ktap_helpers.sh"; do
+	[ -r "$f" ] && k=$f && break
 done
+if [ -z "$k" ]; then
+	printf 'TAP version 13\n1..0 # SKIP needs ktap_helpers.sh (the kernel tree'"'"'s kselftest/, beside this directory)\n'
+	exit 4
+fi
 # shellcheck source=/dev/null
 . "$k"
 
-CYCLES=${CYCLES:-2}
+CYCLES=${SUSPEND_ORDER_CYCLES:-2}
 WAKE=${SUSPEND_ORDER_WAKE:-5}
 ST=$DIR/sleeptrace
 [ -x "$ST" ] || ST=$(command -v sleeptrace)
 
+case $CYCLES in
+'' | *[!0-9]* | 0)
+	echo "suspend_order.sh: SUSPEND_ORDER_CYCLES is '$CYCLES', not a number of cycles (1 or more)" >&2
+	exit 2 ;;
+esac
 ktap_print_header
 skip_all() {
 	echo "1..0 # SKIP $1"
@@ -58,8 +69,13 @@ done
 ids=$("$ST" rules | grep -v '(hibernation)' | cut -d' ' -f1)
 rules=$(echo $ids | wc -w)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 was=$(sed -n 's/.*\[\(.*\)\].*/\1/p' /sys/power/mem_sleep)
+# (the state the machine had, whatever ends the test: the runner's
+# timeout, a Ctrl-C)
+restore() { [ -z "$was" ] || echo "$was" > /sys/power/mem_sleep; rm -rf "$tmp"; }
+trap restore EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # One cycle's verdicts, named STATE.CYCLE.RULE-ID by sleeptrace (--name)
 # for each of suspend's rules in 'sleeptrace rules' order: a pass, a skip
@@ -75,7 +91,11 @@ results() {
 		"ok "*)
 			ktap_test_pass "$1.$id" ;;
 		"not ok "*)
-			grep "^# $1\.$id: " "$2" | while IFS= read -r d; do ktap_print_msg "${d#\# }"; done
+			# its line, and the capture's lines after the result
+			awk -v n="$1.$id" '$0 ~ "^# " n ": " { print; next }
+				$0 ~ "^(not )?ok [0-9]+ " n "$" { on = 1; next }
+				on && /^# / && $0 !~ "^# [^ ]+: " { print; next } { on = 0 }' "$2" |
+				while IFS= read -r d; do ktap_print_msg "${d#\# }"; done
 			ktap_test_fail "$1.$id" ;;
 		*)
 			ktap_print_msg "$1: $id not judged"
@@ -104,5 +124,4 @@ for s in $states; do
 		c=$((c + 1))
 	done
 done
-[ -z "$was" ] || echo "$was" > /sys/power/mem_sleep
 ktap_finished
