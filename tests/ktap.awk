@@ -22,7 +22,8 @@
 # numbered out of order, a plan count not met, a subtest without its
 # result line); with junit, write JUnit XML there from the same parse:
 # one <testsuite> per top-level test, one <testcase> per result without
-# subtests, failures and skips marked, a failure's "#" lines as its text.
+# subtests, failures and skips marked, a failure's "#" lines as its text,
+# each testsuite's time= its "# time:" line's wall seconds.
 
 function indent(s) { match(s, /^ */); return RLENGTH }
 function result_re(s) { return s ~ /^(not )?ok [0-9]+( |$)/ }
@@ -95,6 +96,10 @@ function total_line(s,   d, t, k, r, st, name) {
 	if (t ~ /^TAP version/) { err("TAP, not KTAP: " t); return }
 	if (t ~ /^1\.\.[0-9]+/) { r = t; sub(/^1\.\./, "", r); plan[d] = r + 0; return }
 	if (t ~ /^# Subtest: /) { sub(/^# Subtest: /, "", t); sname[d - 1] = t; return }
+	# a suite's own wall time (tests/run-suite.sh), for its JUnit testsuite
+	if (d == 1 && t ~ /^# time: [^ ]+: [0-9]+ s wall/) {
+		r = t; sub(/^# time: [^ ]+: /, "", r); suite_time = r + 0
+	}
 	if (t ~ /^#/) { diag = diag "\n" t; return }
 	if (!result_re(t)) return
 	got[d]++
@@ -133,8 +138,9 @@ function flush_suite(name) {
 	if (junit == "") return
 	# (+ 0: a counter never incremented is an empty string)
 	xsuites = xsuites "  <testsuite name=\"" xml(name) "\" tests=\"" suite_n + 0 \
-		"\" failures=\"" suite_f + 0 "\" skipped=\"" suite_s + 0 "\">\n" cases "  </testsuite>\n"
-	suite_n = suite_f = suite_s = 0; cases = ""
+		"\" failures=\"" suite_f + 0 "\" skipped=\"" suite_s + 0 "\"" \
+		(suite_time != "" ? " time=\"" suite_time "\"" : "") ">\n" cases "  </testsuite>\n"
+	suite_n = suite_f = suite_s = 0; cases = ""; suite_time = ""
 }
 
 mode == "totals" { total_line($0) }
