@@ -423,16 +423,18 @@ static bool known(const char *name)
 	return false;
 }
 
-/* Whether @p starts with a known event's name and its colon */
-static bool known_at(const char *p)
+/*
+ * The known event whose name and colon @p starts with: its name in @name
+ * (@size bytes), its length returned; 0 if none
+ */
+static size_t known_at(const char *p, char *name, size_t size)
 {
 	size_t len = strcspn(p, ": ");
-	char name[32];
 
-	if (p[len] != ':' || len >= sizeof(name))
-		return false;
-	copy(name, sizeof(name), p, len);
-	return known(name);
+	if (p[len] != ':' || len >= size)
+		return 0;
+	copy(name, size, p, len);
+	return known(name) ? len : 0;
 }
 
 /* "12.345678:" or "12.345678]": a timestamp, its end in @end */
@@ -458,6 +460,7 @@ static bool stamp(const char *p, double *ts, char term, const char **end)
 static const char *locate(const char *line, struct ev *e, enum trace_form *form)
 {
 	const char *p = line + strspn(line, " "), *cpu, *q;
+	char name[32];
 	int tok;
 
 	if (*p == '[') {
@@ -471,7 +474,7 @@ static const char *locate(const char *line, struct ev *e, enum trace_form *form)
 		return p + strspn(p, " ");
 	}
 	/* A console without printk timestamps: the event's name first */
-	if (known_at(p)) {
+	if (known_at(p, name, sizeof(name))) {
 		e->ts = -1;
 		snprintf(e->task, sizeof(e->task), "console-0");
 		*form = TF_CONSOLE;
@@ -516,11 +519,8 @@ static void parse_line(struct parser *ps, char *line, int lineno)
 	p = locate(line, &e, &form);
 	if (!p)
 		return;
-	len = strcspn(p, ": ");
-	if (p[len] != ':' || len >= sizeof(evname))
-		return;
-	copy(evname, sizeof(evname), p, len);
-	if (!known(evname))
+	len = known_at(p, evname, sizeof(evname));
+	if (!len)
 		return;
 	p += len + 1;
 	p += strspn(p, " ");	/* trace-cmd pads the name */
