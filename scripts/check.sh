@@ -178,10 +178,16 @@ gate checkpatch "checkpatch --strict on $(echo $srcs | wc -w) files and $(echo $
 # count, and not sparse's "restricted suspend_state_t degrades to
 # integer", the file's own idiom for indexing its state tables
 # (mem_sleep_states[PM_SUSPEND_MEM]), which lines added beside it repeat.
+# The files the series changes that pristine has (upstream files), as
+# paths in the tree:
+upstream_files() {
+	for f in $patched; do
+		git -C "$tree" cat-file -e "pristine:$f" 2>/dev/null && echo "$f"
+	done
+}
 # "FILE:LINE" for every line the series adds to a pristine file:
 added_lines() {
-	for f in $patched; do
-		git -C "$tree" cat-file -e "pristine:$f" 2>/dev/null || continue
+	for f in $(upstream_files); do
 		git -C "$tree" diff -U0 pristine vexpress-pm -- "$f" |
 			sed -n 's/^@@ -[0-9,]* +\([0-9]*\),*\([0-9]*\) @@.*/\1 \2/p' |
 			while read -r start n; do
@@ -286,9 +292,7 @@ gate kernel-doc "kernel-doc -none on the files we add or change" "$out/kdoc"
 : > "$out/format"
 was_clean clang-format || {
 	added_lines | sed "s|^$tree/||" > "$out/added"
-	for f in $patched; do
-		git -C "$tree" cat-file -e "pristine:$f" 2>/dev/null && echo "$f"
-	done > "$out/upstream"
+	upstream_files > "$out/upstream"
 	sh scripts/check-format.sh "$tree" $patched 2>&1 |
 		awk -v addedf="$out/added" -v upstreamf="$out/upstream" -f scripts/check-format-ours.awk \
 		> "$out/format"
