@@ -477,6 +477,12 @@ head -c "$(($(wc -c < "$good") / 2))" "$good" > "$tmp/truncated"
 [ $? = 1 ] && grep -q 'cut short' "$tmp/truncated.err" &&
 	grep -q '^# oracle: cycle 1 has no thaw_processes end' "$tmp/truncated.out"
 result $? "bad.truncated-is-judged-and-said" "$tmp/truncated.err"
+# ftrace's own marker of an overrun ring buffer (a buffer too small for
+# the cycle): judged, said, exit status 3
+awk 'NR == 40 { print "CPU:0 [LOST 1234 EVENTS]" } { print }' "$good" > "$tmp/lost"
+"$oracle" check "$tmp/lost" > "$tmp/lost.out" 2> "$tmp/lost.err"
+[ $? = 3 ] && grep -q 'cut short (the ring buffer lost events)' "$tmp/lost.err"
+result $? "bad.lost-events-are-said" "$tmp/lost.err"
 grep -v suspend_resume "$good" > "$tmp/no-suspend"
 "$oracle" check "$tmp/no-suspend" > "$tmp/no-suspend.out" 2>&1
 [ $? = 2 ] && grep -q 'no suspend in it' "$tmp/no-suspend.out"

@@ -929,9 +929,9 @@ int main(int argc, char **argv)
 			       t.long_lines);
 		ret = rules_check(&t, &pmics, first ? first : 1, expect, nexpect, &cut) ? 1 : 0;
 		/* (a result not ok stays the exit status: 1) */
-		if (cut || t.partial || rec == RECORD_LOST) {
+		if (cut || t.partial || t.lost || rec == RECORD_LOST) {
 			fprintf(stderr, "sleeptrace: %s: cut short (%s): the verdicts judge what is there\n",
-				name, rec == RECORD_LOST ? "the ring buffer lost events" :
+				name, t.lost || rec == RECORD_LOST ? "the ring buffer lost events" :
 				t.partial ? "its last line is part of an event" :
 				"a cycle has no thaw_processes end");
 			if (!ret)

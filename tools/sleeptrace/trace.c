@@ -593,6 +593,11 @@ int trace_read(FILE *f, struct trace *t)
 			t->links[t->nlinks++] = l;
 			continue;
 		}
+		/* The ring buffer overran: trace text says so (print_trace_header) */
+		if (strstr(line, "[LOST ") && strstr(line, "EVENTS]")) {
+			t->lost = true;
+			continue;
+		}
 		if (!strncmp(line, "# vexpress-pm boot", 18)) {
 			t->boot = t->n;
 			continue;

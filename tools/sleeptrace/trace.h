@@ -88,6 +88,7 @@ struct trace {
 	int long_lines;		/* lines cut at the line length limit */
 	bool too_big;		/* stopped at MAX_EVENTS */
 	bool partial;		/* the last line is part of an event */
+	bool lost;		/* ftrace's "CPU:N [LOST M EVENTS]" marker */
 	int lines;
 };
 
