@@ -8,7 +8,9 @@
 #  - TWL92230 (the system's QEMU): fixture-fail, whose failing case must
 #    come out as a LAVA failure and its passing one as a pass;
 #    sleeptrace-board, whose results are the ordering oracle's verdicts
-#    judged on the board (board-oracle.RULE-ID test cases); the
+#    judged on the board (board-oracle.RULE-ID test cases);
+#    suspend-arm-in-prepare, a plan that judges its own capture on the board
+#    (oracle.RULE-ID cases), two of them violations it must find; the
 #    KernelCI-style sleep test, rtcwake -d rtc0 -m mem -s 5 ten times, in
 #    virtual time.
 #  - AXP209 (QEMU 10: run.sh's choice, else boot/qemu-backport.sh):
@@ -79,7 +81,7 @@ job() {
 }
 
 job twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
-	"fixture-fail sleeptrace-board" --expect-fail fixture-fail.fixture.b
+	"fixture-fail sleeptrace-board suspend-arm-in-prepare" --expect-fail fixture-fail.fixture.b
 job axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
 	"axp209-board"
 echo "# counts: $pass $fail $skip"

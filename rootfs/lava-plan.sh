@@ -9,7 +9,9 @@
 # status 0 unless a result failed), "kernel-reports" (no kernel report in
 # the kernel log other than those matching ALLOW-ERE, the plan's "# allow:"
 # lines) and "debug-locks" (lockdep, if the kernel has it, still on). The
-# host's ordering oracle ("# trace-check:") does not run here.
+# plans judge their captures on the board (lib/oracle.sh), so the ordering
+# oracle's verdicts are among their results; the host's oracle ("#
+# trace-check:", hibernation's two boots) does not run here.
 # lava-test-case comes from LAVA's test shell; without it (a plain shell,
 # for trying this out) the cases are printed instead.
 . /tests/lib/judge.sh

@@ -22,7 +22,9 @@
 # "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable), and
 # "# trace-check: [RULE-ID...]": the plan prints an ftrace capture
 # between "vexpress-pm: trace begin" and "... trace end" lines; the host's
-# ordering oracle (sleeptrace check) judges it, one KTAP result per rule,
+# ordering oracle (sleeptrace check) judges it (only where the board cannot:
+# hibernation's capture spans two kernels; every other plan judges its
+# own capture on the board, tests/plans/lib/oracle.sh), one KTAP result per rule,
 # which the runner relays: a rule must hold, except the rules named here
 # (IDs as 'sleeptrace rules' lists them), which must be violated (negative
 # demonstrations). A rule the capture cannot show is a skip only if the

@@ -4,16 +4,17 @@
 # the board DT, the timer-paced SBCon with the PMIC behind it, the rails as
 # the chip holds them, and one deep suspend cycle woken by the PL031 alarm,
 # with the secondary A15 taken down and brought back and the PMIC disarmed
-# after it. The cycle's trace goes to the host's ordering oracle.
+# after it. The ordering oracle (sleeptrace) judges the cycle's trace on
+# the board.
 # pmic: twl92230 axp209
 # board: a15
-# trace-check:
 # smp: 2
 # timeout: 120
 # kernels: all
 . ./lib/board.sh
+. ./lib/oracle.sh
 ktap_print_header
-ktap_set_plan 13
+ktap_set_plan $((13 + $(oracle_planned)))
 
 check "a15.board" a15 "$BOARD"
 check "a15.dt-model" "V2P-CA15 vexpress-pm" "$(tr -d '\0' < /proc/device-tree/model)"
@@ -60,5 +61,5 @@ check "a15.mem.wakeup-by-rtc" yes \
 # interrupt that enter let through
 check "a15.mem.one-round-not-premature" "1 yes" \
 	"$(trace_count machine_suspend) $([ "$cycle_rtc" -ge "$cycle_alarm" ] && echo yes)"
-trace_dump
+oracle_judge oracle
 ktap_finished

@@ -2,20 +2,20 @@
 # SPDX-License-Identifier: GPL-2.0
 # Negative demonstration (b): arm the PMIC in .prepare, the ordering before
 # commit 6a7c7eaf split prepare_late out. The PM domain's noirq power-off
-# then talks to an already armed PMIC: the host's oracle must flag exactly
-# that (arming outside prepare_late, PMIC traffic after arming), and a
+# then talks to an already armed PMIC: the oracle, on the board, must flag
+# exactly that (arming outside prepare_late, PMIC traffic after arming), and a
 # following cycle with the parameter back must be clean. The same verdicts
 # on both PMICs: the AXP209's sleep configuration leaves the domain's rail
 # to the domain (dts/vexpress-pm-axp209.dtsi), so its power-off is a write
 # to the chip after the arming there too.
-# trace-check: arming-in-prepare-late pmic-quiet-while-armed
 # pmic: twl92230 axp209
 # kernels: all
 . ./lib/board.sh
+. ./lib/oracle.sh
 P=/sys/module/vexpress_sleep/parameters/arm_in_prepare
 
 ktap_print_header
-ktap_set_plan 4
+ktap_set_plan $((4 + $(oracle_planned)))
 echo deep > /sys/power/mem_sleep
 echo on > $MMCI/power/control
 # What the arming writes, as the chip holds it before both cycles
@@ -35,5 +35,6 @@ suspend_cycle mem
 check "arm-in-prepare.recovery-cycle" 0 "$?"
 check "arm-in-prepare.recovery-disarmed" "$regs" "$(pmic_sleep_regs)"
 echo auto > $MMCI/power/control
-trace_dump /tmp/arm-in-prepare.trace
+oracle_judge oracle /tmp/arm-in-prepare.trace \
+	-x arming-in-prepare-late -x pmic-quiet-while-armed
 ktap_finished

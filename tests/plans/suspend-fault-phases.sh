@@ -24,7 +24,6 @@
 #   transfer times out, the bus is stopped and released, the next works.
 # - prepare-late-nak, wake-timeout: the platform's arming and disarming.
 # pmic: twl92230 axp209
-# trace-check:
 # timeout: 600
 # kernels: all
 # oracle-skip: prepare-after-suspend prepare-before-suspend-late irqs-off-after-suspend-late
@@ -32,6 +31,7 @@
 # oracle-skip: wake-before-resume-noirq finish-after-resume-early finish-before-resume
 # oracle-skip: pmic-quiet-cpus-off
 . ./lib/board.sh
+. ./lib/oracle.sh
 
 F=/sys/kernel/debug/i2c/i2c-$BUS
 S=/sys/power/suspend_stats
@@ -75,16 +75,17 @@ in_phase() {
 }
 
 # faulted NAME [RULE-ID...]: one traced cycle with the fault set up; its
-# status in rc, its stderr in $ERR, its capture printed for the oracle
-# (which must find RULE-IDs violated, every other rule holding)
+# status in rc, its stderr in $ERR, its capture judged by the oracle as
+# oracle.NAME.RULE-ID (RULE-IDs must be violated, every other rule hold)
 faulted() {
-	name=$1
+	local fc=$1 x=
 	shift
 	trace_start
 	suspend_cycle mem 2> $ERR
 	rc=$?
-	echo 0 > $T/tracing_on
-	TRACE_NAME=$name TRACE_EXPECT="$*" trace_dump
+	for r; do x="$x -x $r"; done
+	# shellcheck disable=SC2086 # x is a word list by design
+	oracle_judge "oracle.$fc" $x
 }
 
 # next NAME: the deep cycle after a fault succeeds, the rails as before
@@ -100,7 +101,7 @@ logged() { check "$1.logged" yes "$(dmesg | grep -qF "$2" && echo yes)"; }
 errno_of() { check "$1.errno" "$2" "$(cat $S/last_failed_errno)"; }
 
 ktap_print_header
-ktap_set_plan 68
+ktap_set_plan $((68 + 8 * $(oracle_planned)))
 echo deep > /sys/power/mem_sleep
 # The domain stays on, so genpd switches it off over I2C in a noirq
 # callback; and the bus is quiet but for the suspend's own transfers.

@@ -3,16 +3,16 @@
 # Suspend-to-RAM through the board's platform_suspend_ops: deep is offered,
 # every pm_test level stops the sequence where it should (the trace shows
 # the cut), and real cycles woken by the PL031 alarm succeed again and
-# again, the PMIC disarmed after each. The last cycle's trace goes to the
-# host's ordering oracle. It runs in real time: a cycle that a loaded host
+# again, the PMIC disarmed after each. The ordering oracle (sleeptrace)
+# judges the last cycle's trace on the board. It runs in real time: a cycle that a loaded host
 # stalled past its own alarm (proven by lib/board.sh alarm_overran) is
 # tried again, twice at most; any other abort fails.
-# trace-check:
 # smp: 2
 # timeout: 180
 # pmic: twl92230 axp209
 # kernels: all
 . ./lib/board.sh
+. ./lib/oracle.sh
 
 # pm_test level, then the last phase that must be in the trace and the first
 # one that must not.
@@ -23,7 +23,7 @@ processors:CPU_OFF:syscore_suspend
 core:syscore_suspend:machine_suspend"
 
 ktap_print_header
-ktap_set_plan 18
+ktap_set_plan $((18 + $(oracle_planned)))
 check "mem.deep-offered" yes "$(grep -q deep /sys/power/mem_sleep && echo yes)"
 echo deep > /sys/power/mem_sleep
 
@@ -83,5 +83,5 @@ check "mem.cycles.domain-off-in-noirq-over-i2c" yes "$(awk -v members="($MMCI_DE
 	in_cb && /i2c_write: / && index($0, pmic) { seen = 1 }
 	/device_pm_callback_end: / { in_cb = 0 }
 	END { print seen ? "yes" : "no" }' $T/trace)"
-trace_dump
+oracle_judge oracle
 ktap_finished

@@ -11,10 +11,10 @@
 # board: a9
 # pmic: twl92230 axp209
 # host: tmp105
-# trace-check:
 # timeout: 120
 # kernels: all
 . ./lib/board.sh
+. ./lib/oracle.sh
 
 P=/sys/module/vexpress_sleep/parameters
 hw=
@@ -49,7 +49,7 @@ sensor_rounds() {
 }
 
 ktap_print_header
-ktap_set_plan 14
+ktap_set_plan $((14 + $(oracle_planned)))
 check "monitor.controller-monitors" yes \
 	"$(dmesg | grep -q 'vexpress-sleep.*monitored sleep with sensor 0-0048' && echo yes)"
 host_temp 25000
@@ -105,5 +105,5 @@ check "monitor.no-failures" "$failed" "$(cat /sys/power/suspend_stats/fail)"
 echo 0 > $P/monitor_interval_ms
 echo 0 > /sys/power/pm_debug_messages
 echo Y > /sys/module/printk/parameters/console_suspend
-trace_dump /tmp/monitor.trace
+oracle_judge oracle /tmp/monitor.trace
 ktap_finished

@@ -11,10 +11,10 @@
 # cycle must sleep until its alarm. The oracle checks the one-stray cycle.
 # board: a9
 # pmic: twl92230 axp209
-# trace-check:
 # timeout: 120
 # kernels: all
 . ./lib/board.sh
+. ./lib/oracle.sh
 
 F=/sys/kernel/debug/vexpress_sleep_stray_irq
 N=/sys/kernel/debug/vexpress_sleep/stray_wakes
@@ -44,7 +44,7 @@ stray_cycle() {
 stray_irqs() { sed -n 's/.* platform_stray_wake\[\([0-9]*\)\] begin.*/\1/p' $T/trace | sort -u | tr '\n' ' '; }
 
 ktap_print_header
-ktap_set_plan 18
+ktap_set_plan $((18 + $(oracle_planned)))
 check "stray.fault-attr" yes "$([ -d $F ] && [ -f $N ] && echo yes)"
 # The monitor's timer: the interrupt the fault raises
 wdt_irq=$(awk '/vexpress-sleep monitor/ { sub(":", "", $1); print $1 }' /proc/interrupts)
@@ -93,5 +93,5 @@ echo 0 > $T/tracing_on
 check "stray.none.woken-by-alarm" "0 yes" "$1 $([ "$2" -ge "$3" ] && echo yes)"
 check "stray.none.one-round" "1 0" "$(trace_count machine_suspend) $(trace_count platform_stray_wake)"
 check "stray.none.not-counted" $((n0 + 1 + MAX_STRAYS + 1)) "$(cat $N)"
-trace_dump /tmp/stray.trace
+oracle_judge oracle /tmp/stray.trace
 ktap_finished

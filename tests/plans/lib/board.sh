@@ -145,6 +145,20 @@ arming_writes() {
 	END { print n + 0 }' "${2:-$T/trace}"
 }
 
+# trace_links: the board's device links as the oracle reads them, "#
+# devlink: SUPPLIER CONSUMER". A link is named "BUS:SUPPLIER--BUS:CONSUMER"
+# (device_link_add()), so the names come without readlink: a fork costs the
+# emulator about 7 ms of host CPU, and four per link were a second per
+# capture. (A supplier whose name held "--" would be cut there: none on this
+# board.)
+trace_links() {
+	for l in /sys/class/devlink/*; do
+		[ -e "$l/supplier" ] || continue
+		l=${l##*/} sup=${l%%--*} con=${l#*--}
+		echo "# devlink: ${sup#*:} ${con#*:}"
+	done
+}
+
 # Print the capture (the live trace, or a copy saved in FILE) for the host
 # (boot/main-job.sh, the runner's oracle), with the device links so the
 # oracle can check supplier/consumer order, and the two header lines
@@ -164,15 +178,7 @@ trace_dump() {
 	echo "# suspend-$(date +%m%d%y-%H%M%S) vexpress-pm ${TRACE_MODE:-mem} $(uname -r)"
 	echo "# sysinfo | man:ARM | plat:QEMU vexpress-a9 | cpu:Cortex-A9 | os:Linux $(uname -r) | numcpu:$(grep -c ^processor /proc/cpuinfo) | memsz:$(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
 	echo "# vexpress-pm pmic: $PMIC"
-	# A link is named "BUS:SUPPLIER--BUS:CONSUMER" (device_link_add()),
-	# so the names come without readlink: a fork costs the emulator about
-	# 7 ms of host CPU, and four per link were a second per capture. (A
-	# supplier whose name held "--" would be cut there: none on this board.)
-	for l in /sys/class/devlink/*; do
-		[ -e "$l/supplier" ] || continue
-		l=${l##*/} sup=${l%%--*} con=${l#*--}
-		echo "# devlink: ${sup#*:} ${con#*:}"
-	done
+	trace_links
 	echo "vexpress-pm: trace data gzip base64"
 	grep -v '^#' "${1:-$T/trace}" | gzip | base64
 	echo "vexpress-pm: trace end"

@@ -13,22 +13,67 @@ oracle_record() {
 	oracle_rc=$?
 }
 
+# oracle_judge PREFIX [FILE] [-x RULE-ID]...: judge a capture already
+# taken (the live trace buffer, or a copy in FILE) with the board's device
+# links, as 'sleeptrace check' (verdicts in /tmp/PREFIX.ktap, its exit
+# status in oracle_rc), then print them as this plan's results
+# (oracle_results), and one more, PREFIX.capture-whole: sleeptrace read
+# the whole capture (no lost events, no cycle cut short, exit status 0 or
+# 1), so verdicts on half a cycle never pass alone. -x: a rule that must
+# be violated (negative tests).
+oracle_judge() {
+	_p=$1 _f=$T/trace
+	shift
+	case ${1:-} in -x|'') ;; *) _f=$1; shift ;; esac
+	echo 0 > $T/tracing_on
+	{ trace_links; grep -v '^#' "$_f"; } > "/tmp/$_p.trace"
+	sleeptrace check --pmic "$PMIC_DEV" --name "$_p" "$@" "/tmp/$_p.trace" \
+		> "/tmp/$_p.ktap" 2> "/tmp/$_p.err"
+	oracle_rc=$?
+	while IFS= read -r _l; do ktap_print_msg "$_p: $_l"; done < "/tmp/$_p.err"
+	oracle_results "$_p"
+	check "$_p.capture-whole" "judged (exit 0 or 1)" \
+		"$([ "$oracle_rc" -le 1 ] && echo "judged (exit 0 or 1)" || echo "exit $oracle_rc")"
+}
+
+# oracle_planned [CYCLES]: how many results oracle_judge prints for a
+# capture of CYCLES suspend cycles (1): one per suspend rule and cycle,
+# and capture-whole, so a plan can announce them before it has its
+# capture (a capture with other cycles than the plan expects fails its
+# count)
+oracle_planned() {
+	echo $((${1:-1} * $(sleeptrace rules | grep -vc '(hibernation)$') + 1))
+}
+
 # oracle_count PREFIX: how many results oracle_results will print
 oracle_count() { grep -cE '^(not )?ok [0-9]+ ' "/tmp/$1.ktap"; }
+
+# The rules this plan lets go unjudged: its "# oracle-skip: RULE-ID..."
+# header lines (the plan runs as ./NAME.sh from the plans' directory)
+ORACLE_SKIP=" $(sed -n 's/^# oracle-skip: *//p' "$0" | tr '\n' ' ') "
 
 # oracle_results PREFIX: the recorded verdicts as this plan's results, one
 # per rule, PREFIX.RULE-ID as sleeptrace names them (--name: the name never
 # carries the verdict, so it is the same on every run), with sleeptrace's
-# diagnostics, a rule that could not be judged a skip with its reason
+# diagnostics. A rule that could not be judged is a skip with its reason
+# where the plan's "# oracle-skip:" names it, else a failure: a capture
+# that lost its events must not pass on skips.
 oracle_results() {
 	while IFS= read -r _l; do
 		case $_l in
 		"# "*)
 			ktap_print_msg "${_l#\# }" ;;
 		"ok "*" # SKIP "*)
-			_n=${_l#ok * }
-			__ktap_test ok "${_n%% # SKIP *}" "SKIP ${_l#* # SKIP }"
-			KTAP_CNT_SKIP=$((KTAP_CNT_SKIP + 1)) ;;
+			_n=${_l#ok * } _why=${_l#* # SKIP }
+			_n=${_n%% # SKIP *}
+			case $ORACLE_SKIP in
+			*" ${_n##*.} "*)
+				__ktap_test ok "$_n" "SKIP oracle-skip: $_why"
+				KTAP_CNT_SKIP=$((KTAP_CNT_SKIP + 1)) ;;
+			*)
+				ktap_print_msg "$_n: skipped ($_why), and the plan's oracle-skip does not name it"
+				ktap_test_fail "$_n" ;;
+			esac ;;
 		"ok "*)
 			ktap_test_pass "${_l#ok * }" ;;
 		"not ok "*)
