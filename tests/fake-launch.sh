@@ -47,7 +47,7 @@ fixture-two-boots|fixture-two-boots-noresume)
 	fi
 	printf 'ok 1 a\nvexpress-pm: plan %s exit 0\n' "$plan" > "$log"; exit 0 ;;
 fixture-hang)
-	printf '%s\nTAP version 13\n1..1\n' "$start" > "$log"; exit 124 ;;
+	printf '%s\nKTAP version 1\n1..3\nok 1 fixture.first\n' "$start" > "$log"; exit 124 ;;
 fixture-host-pass|fixture-host-fail)
 	# the console on stdout too, as qemu.sh prints it: a "# host:" script reads it
 	printf '%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" |

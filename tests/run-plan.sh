@@ -250,7 +250,22 @@ elif [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
 	problem="plan exited $rc without a failed test"
 fi
 
-[ -z "$problem" ] || { sed 's/^/    # /' "$log.err"; failed "$problem"; }
+# The results a plan announced and never printed (it hung, or the guest
+# died halfway) each fail, named by their place, so a hang is never a
+# smaller count; any other problem is one failure of its own.
+if [ -n "$problem" ]; then
+	sed 's/^/    # /' "$log.err"
+	if [ -n "$planned" ] && [ "$guest_total" -lt "$planned" ]; then
+		i=$((guest_total + 1))
+		while [ "$i" -le "$planned" ]; do
+			echo "    # $plan.result-$i: announced (1..$planned), never printed: $problem"
+			echo "    not ok 0 $plan.result-$i"
+			i=$((i + 1))
+		done
+	else
+		failed "$problem"
+	fi
+fi
 reports=$(judge_reports "$(echo "$allow" | paste -sd'|' -)" < "$log")
 [ -z "$reports" ] ||
 	{ echo "$reports" | head -n 10 | sed 's/^/    # console: /'; failed "kernel reports on the console"; }
