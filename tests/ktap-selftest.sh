@@ -32,7 +32,8 @@ ok() { if "$@" >/dev/null 2>&1; then echo yes; else echo no; fi; }
 
 rec=$top/tests/ktap/run.ktap
 want=$(tail -n 1 "$rec" | sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed, \([0-9]*\) skipped$/\1 \2 \3/p')
-awk -f "$top/tests/ktap.awk" -v mode=totals -v junit="$tmp/junit.xml" "$rec" > "$tmp/totals"
+awk -f "$top/tests/ktap.awk" -v mode=totals -v junit="$tmp/junit.xml" -v json="$tmp/results.json" \
+	"$rec" > "$tmp/totals"
 result "recorded.counts-as-last-line" "$(ok test "$(cat "$tmp/totals")" = "$want")" "$tmp/totals"
 
 # The kernel's parser: "Ran N tests: passed: P, failed: F, skipped: S"
@@ -68,6 +69,22 @@ if command -v xmllint >/dev/null; then
 	result "recorded.junit-well-formed" "$(ok test ! -s "$tmp/x")" "$tmp/x"
 else
 	n=$((n + 1)); echo "    ok $n ktap.recorded.junit-well-formed # SKIP needs xmllint (package libxml2-utils)"
+fi
+
+# Each testsuite carries its own KTAP text
+echo "$(grep -c '<testsuite ' "$tmp/junit.xml") testsuites, $(grep -c '<system-out>' "$tmp/junit.xml") system-out" > "$tmp/so"
+result "recorded.junit-system-out-per-suite" "$(ok test "$(grep -c '<testsuite ' "$tmp/junit.xml")" = \
+	"$(grep -c '<system-out>' "$tmp/junit.xml")")" "$tmp/so"
+# The JSON summary (kunit.py --json's shape) reads as JSON, with the
+# same counts
+if command -v python3 >/dev/null; then
+	python3 -c 'import json, sys
+g = json.load(open(sys.argv[1]))
+c = [t["status"] for s in g["sub_groups"] for t in s["test_cases"]]
+print(c.count("PASS"), c.count("FAIL"), c.count("SKIP"))' "$tmp/results.json" > "$tmp/js" 2>&1
+	result "recorded.json-same-counts" "$(ok test "$(cat "$tmp/js")" = "$want")" "$tmp/js"
+else
+	n=$((n + 1)); echo "    ok $n ktap.recorded.json-same-counts # SKIP needs python3"
 fi
 
 # A result numbered out of order, a plan count not met: errors

@@ -15,7 +15,8 @@
 # suite's own "# counts: PASSED FAILED SKIPPED" line counted. Running it
 # on its own output changes nothing.
 #
-# mode=totals [-v junit=FILE]: read a whole KTAP stream (tests/run.sh's)
+# mode=totals [-v junit=FILE] [-v json=FILE]: read a whole KTAP stream
+# (tests/run.sh's)
 # and print "PASSED FAILED SKIPPED" as the kernel's parser counts them
 # (tools/testing/kunit/kunit.py parse: results without subtests, at any
 # level), then one "# ktap: LINE: ..." line per structure error (a result
@@ -23,13 +24,23 @@
 # result line); with junit, write JUnit XML there from the same parse:
 # one <testsuite> per top-level test, one <testcase> per result without
 # subtests, failures and skips marked, a failure's "#" lines as its text,
-# each testsuite's time= its "# time:" line's wall seconds.
+# each testsuite's time= its "# time:" line's wall seconds and its whole
+# KTAP text as <system-out>; with json, the same results as JSON in the
+# shape of kunit.py's --json (KernelCI's test groups: tools/testing/kunit/
+# kunit_json.py): one group, "vexpress-pm", with a sub-group per
+# top-level test and its results as test_cases, status PASS, FAIL or SKIP.
 
 function indent(s) { match(s, /^ */); return RLENGTH }
 function result_re(s) { return s ~ /^(not )?ok [0-9]+( |$)/ }
 function desc(s) { sub(/^(not )?ok [0-9]+ *(- )?/, "", s); return s }
 function is_skip(s) { return s ~ / # SKIP( |$)/ }
 function skip_reason(s) { sub(/^.* # SKIP */, "", s); return s }
+function json_str(s) {
+	# (eight backslashes: gawk and mawk read fewer in a replacement apart)
+	gsub(/\\/, "\\\\\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s)
+	gsub(/[\001-\010\013\014\016-\037]/, "?", s)
+	return "\"" s "\""
+}
 function xml(s) {
 	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
 	gsub(/"/, "\\&quot;", s); gsub(/[\001-\010\013\014\016-\037]/, "?", s)
@@ -86,6 +97,7 @@ function close_level(d,   want) {
 function err(s) { errors[++nerr] = sprintf("# ktap: %d: %s", NR, s) }
 function total_line(s,   d, t, k, r, st, name) {
 	d = int(indent(s) / 4)
+	if (d > 0) suite_log = suite_log s "\n"
 	t = s; sub(/^ */, "", t)
 	if (t ~ /^KTAP version [0-9]+$/) {
 		if (t != "KTAP version 1") err("not KTAP version 1: " t)
@@ -115,6 +127,9 @@ function total_line(s,   d, t, k, r, st, name) {
 		sname[d] = ""
 	} else {			# a result of its own
 		k = (st == "pass") ? P++ : (st == "fail") ? F++ : S++
+		if (json != "")
+			jcases = jcases (jcases == "" ? "" : ",\n") "        { \"name\": " \
+				json_str(name) ", \"status\": \"" toupper(st) "\" }"
 		if (junit != "") {
 			suite_n++
 			if (st == "fail") suite_f++
@@ -129,18 +144,23 @@ function total_line(s,   d, t, k, r, st, name) {
 			else
 				cases = cases "><failure message=\"" xml(name) "\">" \
 					xml(substr(diag, 2)) "</failure></testcase>\n"
-			if (d == 0) flush_suite(name)
 		}
+		if (d == 0) flush_suite(name)
 	}
 	diag = ""
 }
 function flush_suite(name) {
-	if (junit == "") return
-	# (+ 0: a counter never incremented is an empty string)
-	xsuites = xsuites "  <testsuite name=\"" xml(name) "\" tests=\"" suite_n + 0 \
-		"\" failures=\"" suite_f + 0 "\" skipped=\"" suite_s + 0 "\"" \
-		(suite_time != "" ? " time=\"" suite_time "\"" : "") ">\n" cases "  </testsuite>\n"
-	suite_n = suite_f = suite_s = 0; cases = ""; suite_time = ""
+	if (json != "")
+		jgroups = jgroups (jgroups == "" ? "" : ",\n") "    { \"name\": " json_str(name) \
+			", \"sub_groups\": [], \"test_cases\": [\n" jcases "\n    ] }"
+	jcases = ""
+	if (junit != "")
+		# (+ 0: a counter never incremented is an empty string)
+		xsuites = xsuites "  <testsuite name=\"" xml(name) "\" tests=\"" suite_n + 0 \
+			"\" failures=\"" suite_f + 0 "\" skipped=\"" suite_s + 0 "\"" \
+			(suite_time != "" ? " time=\"" suite_time "\"" : "") ">\n" cases \
+			"    <system-out>" xml(suite_log) "</system-out>\n  </testsuite>\n"
+	suite_n = suite_f = suite_s = 0; cases = ""; suite_time = ""; suite_log = ""
 }
 
 mode == "totals" { total_line($0) }
@@ -173,5 +193,13 @@ END {
 		printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" > junit
 		printf "<testsuites name=\"vexpress-pm\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n%s</testsuites>\n",
 		       P + F + S, F, S, xsuites > junit
+	}
+	if (json != "") {
+		# (kunit_json.py's common fields: what this stream does not say is null)
+		printf "{\n  \"name\": \"vexpress-pm\",\n  \"arch\": \"arm\",\n" > json
+		printf "  \"defconfig\": null,\n  \"build_environment\": null,\n" > json
+		printf "  \"lab_name\": null,\n  \"kernel\": null,\n  \"job\": null,\n" > json
+		printf "  \"git_branch\": null,\n  \"test_cases\": [],\n" > json
+		printf "  \"sub_groups\": [\n%s\n  ]\n}\n", jgroups > json
 	}
 }

@@ -313,9 +313,10 @@ fi
 tmp=$tmpd/times
 times > "$tmp"	# as run-suite.sh does
 cputime=$(awk 'END { gsub(/[ms]/, " "); printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4 }' "$tmp")
-# The verdict: the stream's own results, read once for the counts and the
-# JUnit XML (tests/ktap.awk)
-awk -f tests/ktap.awk -v mode=totals -v junit="$runres/junit.xml" "$stream" > "$tmp"
+# The verdict: the stream's own results, read once for the counts, the
+# JUnit XML and the JSON summary (tests/ktap.awk)
+awk -f tests/ktap.awk -v mode=totals -v junit="$runres/junit.xml" \
+	-v json="$runres/results.json" "$stream" > "$tmp"
 # shellcheck disable=SC2046 # three words by design
 set -- $(head -n 1 "$tmp")
 P=$1 F=$2 S=$3
