@@ -89,15 +89,11 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-case "$board" in
-a9) machine=vexpress-a9 kernel=uImage tile=ca9 ;;
-a15) machine=vexpress-a15 kernel=zImage tile=ca15 ;;
-*) echo "qemu.sh: unknown board '$board' (a9 or a15)" >&2; exit 2 ;;
-esac
-case "$profile" in
-"" | twl92230 | axp209) ;;
-*) echo "qemu.sh: unknown PMIC '$profile' (twl92230 or axp209)" >&2; exit 2 ;;
-esac
+me=qemu.sh
+. "$top/boot/board.sh"
+board_of "$board" || exit 2
+# (the profile may be left to this QEMU's models: checked here, set below)
+[ -z "$profile" ] || profile_of "$profile" || exit 2
 
 qemu=${QEMU:-qemu-system-arm}
 command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-system-arm)" >&2; exit 2; }
@@ -183,17 +179,14 @@ fi
 for f in $kernel rootfs.cpio; do
 	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
 done
-case $profile in
-twl92230) board_dtb=vexpress-pm-$tile.dtb pmic_dev=twl92230,address=0x4a ;;
-axp209) board_dtb=vexpress-pm-$tile-axp209.dtb pmic_dev=axp209_pmu,address=0x34 ;;
-esac
+profile_of "$profile"
 if [ -z "$dtb" ]; then
 	dtb=$images/$board_dtb
 	[ -f "$dtb" ] || { echo "qemu.sh: missing $dtb (run 'make images')" >&2; exit 2; }
 fi
 [ -f "$dtb" ] || { echo "qemu.sh: no such DTB $dtb" >&2; exit 2; }
 [ -z "$sdfile" ] || [ -f "$sdfile" ] || { echo "qemu.sh: no such SD card image $sdfile" >&2; exit 2; }
-devices="-device tmp105,address=0x48"
+devices="-device $BOARD_SENSOR"
 [ $pmic = no ] || devices="-device $pmic_dev $devices"
 devices="$devices$extra"
 # --check: everything above holds (this QEMU runs this profile, the images
@@ -202,11 +195,7 @@ devices="$devices$extra"
 
 # The CA9 tile's DT has four CPUs; QEMU runs -smp of them. maxcpus stops the
 # kernel waiting for the others to come up (about 1.7 s of every boot).
-# A few DT devices QEMU's board cannot satisfy stay deferred; by default
-# the kernel re-probes them 10 s after boot, which lands inside a test's
-# suspend cycle (seen: it coincided with a cycle that overran its RTC
-# alarm, "Wakeup pending"). Keep them deferred for the whole boot.
-cmdline="console=ttyAMA0 panic=-1 oops=panic maxcpus=$smp deferred_probe_timeout=3600${plan:+ plan=$plan}$append"
+cmdline="$BOARD_CMDLINE maxcpus=$smp${plan:+ plan=$plan}$append"
 set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount $qmp $sd \
 	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio" $devices -append "$cmdline"

@@ -37,6 +37,8 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
+me=make-jobs.sh
+. "$top/boot/board.sh"
 mkdir -p "$build"
 board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no
 while [ $# -gt 0 ]; do
@@ -63,22 +65,15 @@ case "$out/" in
 *) echo "make-jobs.sh: --out $out is not inside the build directory $build, which URL publishes" >&2; exit 2 ;;
 esac
 
-case "$board" in
-a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9
-	# Checked on vexpress-a9: every plan the suite runs there.
-	default_plans= ;;
-a15) machine=vexpress-a15 cpu=cortex-a15 tile=ca15
-	# Checked on vexpress-a15 (docs/tests.md, "Boards"); the others assume
-	# the CA9's motherboard map in places.
-	default_plans="boot i2c-sbcon pmic-regulators suspend-mem pmic-pd suspend-pmic-fault a15-board" ;;
-*) echo "make-jobs.sh: unknown board '$board' (a9 or a15)" >&2; exit 2 ;;
-esac
-# The PMIC profiles: QEMU's device model and the DTB that describes it.
-case "$profile" in
-twl92230) pmic_dev=twl92230,address=0x4a dtb=vexpress-pm-$tile.dtb ;;
-axp209) pmic_dev=axp209_pmu,address=0x34 dtb=vexpress-pm-$tile-axp209.dtb ;;
-*) echo "make-jobs.sh: unknown PMIC profile '$profile' (twl92230 or axp209)" >&2; exit 2 ;;
-esac
+board_of "$board" || exit 2
+profile_of "$profile" || exit 2
+dtb=$board_dtb
+# Checked on vexpress-a9: every plan the suite runs there. Checked on
+# vexpress-a15 (docs/tests.md, "Boards"); the others assume the CA9's
+# motherboard map in places.
+default_plans=
+[ "$board" = a15 ] &&
+	default_plans="boot i2c-sbcon pmic-regulators suspend-mem pmic-pd suspend-pmic-fault a15-board"
 
 missing=
 for f in zImage rootfs.cpio.gz; do
@@ -114,9 +109,9 @@ yq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/''/g")"; }
 shq() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 mins() { echo $((($1 + 59) / 60)); }
 
-# The kernel command line of tests/run-plan.sh + boot/qemu.sh, without
-# plan=: /init then gives its shell, which LAVA drives.
-cmdline_base="console=ttyAMA0 panic=-1 oops=panic deferred_probe_timeout=3600"
+# The launcher's kernel command line (boot/board.sh), without plan=: /init
+# then gives its shell, which LAVA drives.
+cmdline_base=$BOARD_CMDLINE
 
 # deploy_boot KERNEL-ARGS DTB-URL QEMU-ARGS TIMEOUT-S: one deploy and boot.
 deploy_boot() {
@@ -170,7 +165,7 @@ context:
   # the board's I2C devices on the SBCon bus; -no-reboot: a panic ends QEMU
   extra_options:
   - '-device $pmic_dev'
-  - '-device tmp105,address=0x48'
+  - '-device $BOARD_SENSOR'
   - '-no-reboot'
 metadata:
   board: $board

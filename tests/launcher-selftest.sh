@@ -97,7 +97,7 @@ check 11.1-no-model-axp209-refused q111bare axp209 3 \
 check 7.2-no-model-twl92230-refused q72bare twl92230 3 \
 	"PMIC twl92230 needs a QEMU built with the twl92230 model (9.1 and older have it)" "is QEMU 7.2.22"
 check no-version qnover "" 2 "does not name a QEMU version: qemu-system-arm: not a QEMU"
-check unknown-profile q111 twl4030 2 "unknown PMIC 'twl4030' (twl92230 or axp209)"
+check unknown-profile q111 twl4030 2 "unknown PMIC profile 'twl4030' (twl92230 or axp209)"
 # A run's answers (QEMU_PROBES, tests/run.sh): the second check of a QEMU
 # reads the first one's back, both of its models included, and decides as
 # the first did, though the stand-in no longer answers.

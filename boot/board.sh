@@ -1,0 +1,35 @@
+# SPDX-License-Identifier: GPL-2.0
+# The one table of the board as QEMU emulates it, sourced by the launcher
+# (boot/qemu.sh) and the LAVA jobs (lava/make-jobs.sh), so both boot the
+# same machine with the same devices and kernel command line.
+#
+# board_of BOARD: machine (QEMU -M), cpu (LAVA's context), tile (the DTB's
+# CoreTile part) and kernel (the image the launcher boots: U-Boot's uImage
+# on the a9, whose legacy map the zImage also boots; LAVA boots zImage).
+# profile_of PROFILE: pmic_dev (QEMU -device of the PMIC) and board_dtb
+# (the board DTB's file name), after board_of. Each returns 2, saying why
+# (as $me, the caller's name), on a name it does not know.
+board_of() {
+	case $1 in
+	a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9 kernel=uImage ;;
+	a15) machine=vexpress-a15 cpu=cortex-a15 tile=ca15 kernel=zImage ;;
+	*) echo "$me: unknown board '$1' (a9 or a15)" >&2; return 2 ;;
+	esac
+}
+profile_of() {
+	case $1 in
+	twl92230) pmic_dev=twl92230,address=0x4a board_dtb=vexpress-pm-$tile.dtb ;;
+	axp209) pmic_dev=axp209_pmu,address=0x34 board_dtb=vexpress-pm-$tile-axp209.dtb ;;
+	*) echo "$me: unknown PMIC profile '$1' (twl92230 or axp209)" >&2; return 2 ;;
+	esac
+}
+
+# The TMP105 beside the PMIC on the SBCon bus (QEMU -device), every profile
+BOARD_SENSOR=tmp105,address=0x48
+
+# The kernel command line, before maxcpus= and a plan's own arguments. A
+# few DT devices QEMU's board cannot satisfy stay deferred; by default the
+# kernel re-probes them 10 s after boot, which lands inside a test's
+# suspend cycle (seen: it coincided with a cycle that overran its RTC
+# alarm, "Wakeup pending"), so they stay deferred for the whole boot.
+BOARD_CMDLINE="console=ttyAMA0 panic=-1 oops=panic deferred_probe_timeout=3600"
