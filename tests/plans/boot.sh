@@ -4,6 +4,7 @@
 # Both CPUs the plan asks QEMU for are online.
 # smp: 2
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 4

@@ -9,6 +9,7 @@
 # still answer. The node keeps its name: fdtput cannot rename it.
 # pmic: axp209
 # dt-edit: -t x i2c0/pmic@34 reg 0x35
+# kernels: all
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/baddt.sh

@@ -6,6 +6,7 @@
 # it, so deep is not offered, and the rest of the board works.
 # pmic: axp209
 # dt-edit: i2c0/pmic@34/regulators/dcdc3/regulator-state-mem regulator-on-in-suspend
+# kernels: all
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/baddt.sh

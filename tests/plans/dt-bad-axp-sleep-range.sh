@@ -7,6 +7,7 @@
 # so deep is not offered, and the rest of the board works.
 # pmic: axp209
 # dt-edit: -t u i2c0/pmic@34/regulators/dcdc2/regulator-state-mem regulator-suspend-microvolt 900000
+# kernels: all
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/baddt.sh

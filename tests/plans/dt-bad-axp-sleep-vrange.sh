@@ -9,6 +9,7 @@
 # dt-edit: -d i2c0/pmic@34/regulators/dcdc2/regulator-state-mem regulator-suspend-microvolt
 # dt-edit: -t u i2c0/pmic@34/regulators/dcdc2/regulator-state-mem regulator-suspend-min-microvolt 1100000
 # dt-edit: -t u i2c0/pmic@34/regulators/dcdc2/regulator-state-mem regulator-suspend-max-microvolt 1200000
+# kernels: all
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/baddt.sh

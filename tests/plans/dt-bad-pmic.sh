@@ -29,6 +29,7 @@
 # dt-edit: -t s i2c0/pmic@4d/regulators/vmmc regulator-name bad-table
 # dt-edit: -t u i2c0/pmic@4d/regulators/vmmc regulator-min-microvolt 2900000
 # dt-edit: -t u i2c0/pmic@4d/regulators/vmmc regulator-max-microvolt 2900000
+# kernels: all
 . ./lib/board.sh
 . ./lib/baddt.sh
 ktap_print_header

@@ -7,6 +7,7 @@
 # on it, which QEMU still emulates) keeps working.
 # dt-edit: -t s i2c0/pmic status disabled
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 . ./lib/baddt.sh
 ktap_print_header

@@ -10,6 +10,7 @@
 # dt-edit: -t x i2c0/pmic phandle 0x7e59
 # dt-edit: -t x i2c0/sensor@48 phandle 0x7e5a
 # dt-edit: -t x /sleep-controller arm,pmic 0x7e59 0x7e5a
+# kernels: all
 . ./lib/board.sh
 . ./lib/baddt.sh
 ktap_print_header

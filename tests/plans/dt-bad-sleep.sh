@@ -7,6 +7,7 @@
 # dt-edit: -t x i2c0/sensor@48 phandle 0x7e58
 # dt-edit: -t x /sleep-controller arm,pmic 0x7e58
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 . ./lib/baddt.sh
 ktap_print_header

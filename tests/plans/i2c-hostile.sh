@@ -8,6 +8,7 @@
 # reaches the fault-injection and sleep knobs.
 # timeout: 240
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 [ -n "$BUS" ] || ktap_exit_fail_msg "no I2C adapter for the SBCon ($SBCON_NODE)"

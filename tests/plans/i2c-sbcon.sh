@@ -5,6 +5,7 @@
 # autosuspend, and the timer interrupt counted against the driver.
 # timeout: 240
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 [ -n "$BUS" ] || ktap_exit_fail_msg "no I2C adapter for the SBCon ($SBCON_NODE)"

@@ -8,6 +8,7 @@
 # still boots (the runner rejects any oops or WARNING on the console).
 # qemu-args: --no-pmic
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 . ./lib/baddt.sh
 ktap_print_header

@@ -14,6 +14,7 @@
 # dt-edit: -c /vcore-consumer
 # dt-edit: -t s /vcore-consumer compatible regulator-virtual-consumer
 # dt-edit: -t x /vcore-consumer default-supply 0x7c0e
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 11

@@ -5,6 +5,7 @@
 # readable through hwmon, and VAUX on in the chip because the sensor
 # holds it.
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 3

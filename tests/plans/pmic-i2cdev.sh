@@ -3,6 +3,7 @@
 # The TWL92230 answers on the SBCon bus through i2c-dev: its revision
 # register, and a write read back from the emulated chip.
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 3

@@ -12,6 +12,7 @@
 # qemu-args: --drive if=sd,id=sd0
 # host: sdcard
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 12

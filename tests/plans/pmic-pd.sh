@@ -7,6 +7,7 @@
 # links order suspend: members, then the domain provider, then the PMIC
 # (whose parent chain is the I2C controller).
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 10

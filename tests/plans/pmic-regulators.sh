@@ -10,6 +10,7 @@
 # are not cached by the driver: after a mode changed behind the driver's
 # back, sysfs still reads what the chip holds.
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 words() { echo $# ; }

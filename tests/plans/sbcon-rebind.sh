@@ -10,6 +10,7 @@
 # regulator_unregister, then an oops powering the domain). On the debug
 # kernel, kmemleak then lists nothing of ours.
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 18

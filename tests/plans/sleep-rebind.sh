@@ -15,6 +15,7 @@
 # when rails still in use (the VMMC domain's) go away, whoever else is
 # linked to them.
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 40

@@ -10,6 +10,7 @@
 # write across the alarm's second so that some tries hit the entry.
 # timeout: 180
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 
 RTC=/sys/class/rtc/rtc0

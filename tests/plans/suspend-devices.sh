@@ -3,6 +3,7 @@
 # A pm_test=devices suspend cycle completes: devices suspend and resume,
 # the write to /sys/power/state succeeds and suspend_stats counts it.
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 3

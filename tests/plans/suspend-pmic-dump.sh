@@ -9,6 +9,7 @@
 # switching all write the chip during the cycle.
 # timeout: 90
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 ktap_set_plan 5

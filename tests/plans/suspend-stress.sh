@@ -17,6 +17,7 @@
 # 0.2 s of host CPU; make stress runs 10000.
 # timeout: 150
 # pmic: twl92230 axp209
+# kernels: all
 . ./lib/board.sh
 
 cycles=${STRESS_CYCLES:-100}
