@@ -27,6 +27,12 @@ profile_of() {
 # The TMP105 beside the PMIC on the SBCon bus (QEMU -device), every profile
 BOARD_SENSOR=tmp105,address=0x48
 
+# No host audio for the board's AACI (PL041): QEMU's default backend opens
+# ALSA, whose "cannot find card" lines start most consoles of a machine
+# without a sound card. (7.2's "-audio none" wants a model too; this form
+# serves 7.2 to 11.)
+BOARD_AUDIO="-audiodev none,id=noaudio -global pl041.audiodev=noaudio"
+
 # The kernel command line, before maxcpus= and a plan's own arguments. A
 # few DT devices QEMU's board cannot satisfy stay deferred; by default the
 # kernel re-probes them 10 s after boot, which lands inside a test's

@@ -196,7 +196,7 @@ devices="$devices$extra"
 # The CA9 tile's DT has four CPUs; QEMU runs -smp of them. maxcpus stops the
 # kernel waiting for the others to come up (about 1.7 s of every boot).
 cmdline="$BOARD_CMDLINE maxcpus=$smp${plan:+ plan=$plan}$append"
-set -- -M $machine -smp "$smp" -m 256 -no-reboot $icount $qmp $sd \
+set -- -M $machine -smp "$smp" -m 256 -no-reboot $BOARD_AUDIO $icount $qmp $sd \
 	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/rootfs.cpio" $devices -append "$cmdline"
 

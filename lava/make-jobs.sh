@@ -167,6 +167,7 @@ context:
   - '-device $pmic_dev'
   - '-device $BOARD_SENSOR'
   - '-no-reboot'
+  - '$BOARD_AUDIO'
 metadata:
   board: $board
   pmic: $profile
