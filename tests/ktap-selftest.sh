@@ -64,11 +64,17 @@ result "recorded.junit-counts" "$(ok test "$x $c" = "$(($1 + $2 + $3)) $2 $3 $((
 # were empty strings before any suite had been flushed)
 grep -n '<testsuite [^>]*=""' "$tmp/junit.xml" > "$tmp/e" 2>&1
 result "recorded.junit-suite-counts-numbers" "$(ok test ! -s "$tmp/e")" "$tmp/e"
+# Valid against the JUnit schema CI systems read (tests/ktap/junit.xsd),
+# and a count left empty is not
 if command -v xmllint >/dev/null; then
-	xmllint --noout "$tmp/junit.xml" > "$tmp/x" 2>&1
-	result "recorded.junit-well-formed" "$(ok test ! -s "$tmp/x")" "$tmp/x"
+	xmllint --noout --schema "$top/tests/ktap/junit.xsd" "$tmp/junit.xml" > "$tmp/x" 2>&1
+	result "recorded.junit-valid" "$(ok grep -q ' validates$' "$tmp/x")" "$tmp/x"
+	sed 's/failures="0"/failures=""/' "$tmp/junit.xml" > "$tmp/bad.xml"
+	xmllint --noout --schema "$top/tests/ktap/junit.xsd" "$tmp/bad.xml" > "$tmp/x" 2>&1
+	result "junit-schema.empty-count-invalid" "$(ok grep -q ' fails to validate$' "$tmp/x")" "$tmp/x"
 else
-	n=$((n + 1)); echo "    ok $n ktap.recorded.junit-well-formed # SKIP needs xmllint (package libxml2-utils)"
+	n=$((n + 1)); echo "    ok $n ktap.recorded.junit-valid # SKIP needs xmllint (package libxml2-utils)"
+	n=$((n + 1)); echo "    ok $n ktap.junit-schema.empty-count-invalid # SKIP needs xmllint (package libxml2-utils)"
 fi
 
 # Each testsuite carries its own KTAP text
