@@ -5,7 +5,7 @@
 #   qemu.sh [--board a9|a15] [--pmic twl92230|axp209] [--interactive]
 #           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]... [--drive SPEC]...
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
-#           [--smp N] [--qmp PATH] [--sd FILE]
+#           [--smp N] [--qmp PATH] [--sd FILE] [--initrd NAME]
 #
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
@@ -27,6 +27,8 @@
 # run is refused, naming the QEMU version it needs, or, where the release
 # has the model but this build has not, a build with it (the version is
 # compared as MAJOR.MINOR numbers, 11.1 after 9.2; tests/launcher-selftest.sh).
+# --initrd NAME boots the initramfs NAME of the build's images instead of
+# the board's rootfs.cpio (the runner's fixtures: rootfs-fixtures.cpio).
 # --dtb boots FILE instead of the board DTB (tests/run-plan.sh passes an
 # edited copy for "# dt-edit:" plans); --device adds "-device SPEC", e.g. a
 # second TWL92230 at another address on the SBCon bus; --drive adds
@@ -63,6 +65,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$build/images"
 images=$build/images
 interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no qmp= sd= sdfile=
+initrd=rootfs.cpio
 board=${BOARD:-a9} profile=${PMIC:-}
 
 while [ $# -gt 0 ]; do
@@ -77,6 +80,7 @@ while [ $# -gt 0 ]; do
 	--device) extra="$extra -device $2"; shift ;;
 	--drive) extra="$extra -drive $2"; shift ;;
 	--dtb) dtb=$2; shift ;;
+	--initrd) initrd=$2; shift ;;
 	--timeout) tmo=$2; shift ;;
 	--log) log=$2; shift ;;
 	--icount) icount="-icount shift=1,sleep=off -rtc clock=vm" ;;
@@ -176,7 +180,7 @@ if [ $pmic = yes ] && [ -n "$need" ]; then
 fi
 # (after the QEMU's models: --check tells a QEMU without the model, 3,
 # from a build without its images, 2)
-for f in $kernel rootfs.cpio; do
+for f in $kernel $initrd; do
 	[ -f "$images/$f" ] || { echo "qemu.sh: missing $images/$f (run 'make images')" >&2; exit 2; }
 done
 profile_of "$profile"
@@ -198,7 +202,7 @@ devices="$devices$extra"
 cmdline="$BOARD_CMDLINE maxcpus=$smp${plan:+ plan=$plan}$append"
 set -- -M $machine -smp "$smp" -m 256 -no-reboot $BOARD_AUDIO $icount $qmp $sd \
 	-kernel "$images/$kernel" -dtb "$dtb" \
-	-initrd "$images/rootfs.cpio" $devices -append "$cmdline"
+	-initrd "$images/$initrd" $devices -append "$cmdline"
 
 if [ $interactive = yes ]; then
 	echo "qemu.sh: console on this terminal; 'poweroff -f' or Ctrl-a x quits"

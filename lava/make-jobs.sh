@@ -39,6 +39,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
 me=make-jobs.sh
 . "$top/boot/board.sh"
+. "$top/tests/plan-path.sh"
 mkdir -p "$build"
 board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no
 while [ $# -gt 0 ]; do
@@ -113,7 +114,9 @@ mins() { echo $((($1 + 59) / 60)); }
 # then gives its shell, which LAVA drives.
 cmdline_base=$BOARD_CMDLINE
 
-# deploy_boot KERNEL-ARGS DTB-URL QEMU-ARGS TIMEOUT-S: one deploy and boot.
+# deploy_boot KERNEL-ARGS DTB-URL QEMU-ARGS [RAMDISK]: one deploy and boot
+# (RAMDISK: the images' initramfs, default rootfs.cpio.gz; the runner's
+# fixtures boot rootfs-fixtures.cpio.gz, the board's plus them)
 deploy_boot() {
 	cat <<EOF
 - deploy:
@@ -127,7 +130,7 @@ deploy_boot() {
         url: $2
         image_arg: '-dtb {dtb}'
       ramdisk:
-        url: $url/images/rootfs.cpio.gz
+        url: $url/images/${4:-rootfs.cpio.gz}
         image_arg: '-initrd {ramdisk}'
         compression: gz
         format: cpio.newc
@@ -174,7 +177,7 @@ metadata:
 actions:
 EOF
 for plan in $plans; do
-	file=$top/tests/plans/$plan.sh
+	file=$top/$(plan_path "$plan")
 	[ -f "$file" ] || { echo "make-jobs.sh: no such plan: $file" >&2; rm -f "$tmp"; exit 2; }
 	# The plan's headers (tests/plan-meta.sh: a bad one stops the job)
 	sh "$top/tests/plan-meta.sh" --check "$file" || { rm -f "$tmp"; exit 2; }
@@ -237,7 +240,9 @@ for plan in $plans; do
 		fi
 		dtb_url=$url/$rel/dtb/${edited##*/}
 	fi
-	deploy_boot "maxcpus=$smp$append" "$dtb_url" "$qargs"
+	ramdisk=
+	case $plan in fixture-*) ramdisk=rootfs-fixtures.cpio.gz ;; esac
+	deploy_boot "maxcpus=$smp$append" "$dtb_url" "$qargs" $ramdisk
 	cat <<EOF
 - test:
     timeout: {minutes: $(mins $((tmo + 30)))}

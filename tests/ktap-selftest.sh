@@ -118,7 +118,7 @@ result "meta.unknown-key-fails-with-file-and-line" \
 printf '#!/bin/sh\n# A plan.\n# timeout: 5\n. ./lib/board.sh\n# smp: 2\n' > "$tmp/p.sh"
 sh "$top/tests/plan-meta.sh" "$tmp/p.sh" smp > "$tmp/m" 2>&1
 result "meta.below-the-block-not-a-header" "$(ok test "$(cat "$tmp/m")" = 1)" "$tmp/m"
-sh "$top/tests/plan-meta.sh" --check "$top"/tests/plans/*.sh > "$tmp/m" 2>&1
+sh "$top/tests/plan-meta.sh" --check "$top"/tests/plans/*.sh "$top"/tests/fixtures/*.sh > "$tmp/m" 2>&1
 result "meta.every-plan-valid" "$(ok test ! -s "$tmp/m")" "$tmp/m"
 : > "$tmp/m"
 for f in "$top"/tests/plans/*.sh; do
@@ -132,7 +132,8 @@ result "meta.plans-on-every-kernel" "$(ok test ! -s "$tmp/m")" "$tmp/m"
 # whose lines it still prints, exiting 2
 printf '#!/bin/sh\n# pmic: a\n# kernels:\n# pmic: b\n# tiemout: 6\n' > "$tmp/p.sh"
 set -- boot hibernate pmic-absent dt-bad-pmic fixture-hang suspend-stress
-plans=$(for p in "$@"; do echo "$top/tests/plans/$p.sh"; done)
+. "$top/tests/plan-path.sh"
+plans=$(for p in "$@"; do echo "$top/$(plan_path "$p")"; done)
 : > "$tmp/m"
 for key in kernels pmic smp timeout; do
 	# shellcheck disable=SC2086 # a list of paths without blanks

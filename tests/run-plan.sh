@@ -60,8 +60,13 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
 . "$top/tests/plans/lib/judge.sh"
+. "$top/tests/plan-path.sh"
 plan=$1
-file=$top/tests/plans/$plan.sh
+file=$top/$(plan_path "$plan")
+# (the runner's fixtures boot the initramfs that has them, and their host
+# scripts are fixtures too)
+initrd= hostdir=$top/tests/host
+case $plan in fixture-*) initrd="--initrd rootfs-fixtures.cpio" hostdir=$top/tests/fixtures/host ;; esac
 launch=${LAUNCH:-$top/boot/qemu.sh}
 results=${RESULTS:-$build/results}
 mkdir -p "$results"
@@ -113,7 +118,7 @@ dtb_suffix=
 smp=$(header smp)
 icount=--icount
 [ "$smp" = 1 ] || icount=
-args="--board $board --smp $smp $icount $(header qemu-args)"
+args="--board $board --smp $smp $icount $initrd $(header qemu-args)"
 tmo=$(header timeout)
 # A debug kernel (make test-debug) runs the same plans several times slower
 tmo=$((tmo * ${TIMEOUT_SCALE:-1}))
@@ -143,7 +148,7 @@ if [ -n "$host" ]; then
 	# shellcheck disable=SC2086 # args is a word list by design
 	{ "$launch" --plan "$plan" --timeout "$tmo" --log "$log" --qmp "$qmp" $args \
 		2>"$log.err"; echo $? > "$log.rc"; } |
-		HOST_QMP=$build/host/qmp sh "$top/tests/host/$host.sh" "$qmp" \
+		HOST_QMP=$build/host/qmp sh "$hostdir/$host.sh" "$qmp" \
 		> "$log.host" 2>&1
 	hrc=$?
 	rc=$(cat "$log.rc")

@@ -12,7 +12,7 @@
 # reader's, on a recorded run; the ordering oracle's, on recorded and
 # deliberately reordered traces; EXTRA_PATCHES'; short LAVA jobs run by
 # lava-run, lava/quick.sh), then every tests/plans/*.sh guest plan
-# (fixture-* plans are only for the runner's tests) on each PMIC profile it
+# (the runner's own fixtures are in tests/fixtures/) on each PMIC profile it
 # names, each booted in QEMU: tests/run-suite.sh runs one suite.
 # Named SUITEs (plans or host suites, e.g. 'make test PLANS="boot
 # suspend-mem"') run just those, without the other host suites. GATES=0
@@ -60,6 +60,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 1
 . scripts/kver.sh
+. tests/plan-path.sh
 default=${KVERS%% *}
 # run-suite.sh says when each suite started, after this
 RUN_START=$(date +%s); export RUN_START
@@ -109,7 +110,7 @@ if [ $# -gt 0 ]; then
 	*) late= ;;
 	esac
 else
-	names=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||' | grep -v '^fixture-')
+	names=$(ls tests/plans/*.sh | sed 's|.*/||; s|\.sh$||')
 	gates=${GATES:-1}
 fi
 [ "$gates" = 0 ] || names="$hostsuites $names"
@@ -120,7 +121,7 @@ names=$(printf '%s\n' $names | awk '!seen[$0]++')
 # --each: a call a plan and key took the run 4 s before its first suite)
 plans=
 for p in $names; do
-	f=tests/plans/${p%%@*}.sh
+	f=$(plan_path "${p%%@*}")
 	case " $hostsuites $plans " in *" $p "* | *" $f "*) continue ;; esac
 	[ -f "$f" ] && plans="$plans $f"
 done
@@ -137,9 +138,9 @@ meta() {
 \""
 	case $m in
 	*"
-tests/plans/$2.sh "*)
+$(plan_path "$2") "*)
 		m=${m#*"
-tests/plans/$2.sh "}
+$(plan_path "$2") "}
 		m=${m%%"
 "*} ;;
 	*) m=; return 1 ;;
