@@ -1,0 +1,67 @@
+# SPDX-License-Identifier: GPL-2.0
+# Sourced by lava/lab/*.sh, with $top set: the lab's names, addresses,
+# ports and files. Every one can be overridden from the environment.
+#
+# LAB_DIR    the lab's state: root/ (a Debian chroot with LAVA), run/
+#            (pid files, logs of the helpers), admin.token (root only)
+# LAB_SUITE  the Debian suite LAVA comes from (bookworm: lava-server and
+#            lava-dispatcher 2023.01, one version for server and workers)
+# LAB_NET    the lab's /24: the server has .1 on the host side of a veth
+#            pair, the second worker .2 in its network namespace
+# LAB_PORT   the API and the workers' HTTP (gunicorn), on 127.0.0.1 and .1
+# LAB_PUBLISHER_PORT  lava-publisher's websocket (the workers' job events), .1
+# LAB_FILES_PORT      the build directory over HTTP for the workers, .1
+# LAB_EVENT_PORT      the scheduler's ZMQ event stream, 127.0.0.1
+lab_dir=${LAB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/lab}
+lab_root=$lab_dir/root
+lab_run=$lab_dir/run
+lab_suite=${LAB_SUITE:-bookworm}
+lab_mirror=${LAB_MIRROR:-http://deb.debian.org/debian}
+lab_net=${LAB_NET:-10.203.0}
+lab_addr=$lab_net.1
+lab_w2_addr=$lab_net.2
+lab_port=${LAB_PORT:-8000}
+lab_pub_port=${LAB_PUBLISHER_PORT:-8001}
+lab_files_port=${LAB_FILES_PORT:-8002}
+lab_event_port=${LAB_EVENT_PORT:-5500}
+lab_netns=${LAB_NETNS:-vexpress-lab-w2}
+lab_veth=${LAB_VETH:-vxlab0}
+lab_veth_ns=${lab_veth}p
+lab_token=$lab_dir/admin.token
+# The workers: name, network namespace (- for the host's), server URL.
+lab_workers="lab-w1 lab-w2"
+# The devices: worker-profile, each a qemu device with the dictionary
+# lava/lab/devices/qemu-PROFILE.jinja2 and the tag PROFILE.
+lab_profiles="twl92230 axp209"
+# The packages: the server, the dispatcher, and the workers' QEMU.
+lab_packages="lava-server lava-dispatcher qemu-system-arm postgresql"
+
+# Run a command in the lab's root, with a clean environment.
+lab_chroot() {
+	chroot "$lab_root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=/root "$@"
+}
+lab_manage() { lab_chroot lava-server manage "$@"; }
+# The mounts a running lab's root has, in mount order.
+lab_mounts="proc sys dev dev/pts dev/shm"
+
+# Mount what a root needs (itself: qemu-backport.sh's unshare -m needs /
+# to be a mount point), and unmount every mount under it, last first.
+lab_mount() {
+	mountpoint -q "$1" || mount --bind "$1" "$1"
+	for m in $lab_mounts; do
+		mkdir -p "$1/$m"
+		mountpoint -q "$1/$m" || mount --bind "/$m" "$1/$m"
+	done
+}
+lab_umount() {
+	awk -v r="$1" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/mounts |
+		sort -r | while read -r m; do umount "$m" 2>/dev/null || umount -l "$m"; done
+}
+# Pids of the processes whose root directory is the lab's root.
+lab_procs() {
+	for p in /proc/[0-9]*; do
+		[ "$(readlink "$p/root" 2>/dev/null)" = "$lab_root" ] && echo "${p#/proc/}"
+	done
+	return 0
+}

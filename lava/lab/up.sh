@@ -1,0 +1,248 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# up.sh: make lab. A real LAVA instance on this machine from Debian's
+# packages (LAB_SUITE, default bookworm: lava-server and lava-dispatcher
+# 2023.01), without systemd, in a Debian root of its own under the user's
+# cache (lava/lab/lab.sh: LAB_DIR), so that the host's packages stay as they
+# are and a Debian 13 host runs the same LAVA:
+#  - PostgreSQL on a unix socket only (no TCP port);
+#  - the server, gunicorn (lava_server.wsgi), on 127.0.0.1 and the lab's
+#    veth address LAB_NET.1, port LAB_PORT; lava-scheduler; lava-publisher
+#    (its websocket on LAB_NET.1); no apache;
+#  - the build directory (BUILD: images/, lava/) over HTTP on LAB_NET.1,
+#    port LAB_FILES_PORT, by Python's http.server as nobody, for the jobs'
+#    downloads;
+#  - two workers, lava-worker of the same root (one version with the
+#    server): lab-w1 in the host's network namespace (API on 127.0.0.1),
+#    lab-w2 in the network namespace LAB_NETNS at LAB_NET.2 on a veth pair,
+#    reaching the server over HTTP at LAB_NET.1 as a remote worker does.
+#    Each has a qemu device per PMIC profile (lava/lab/devices/): TWL92230
+#    on the root's QEMU 7.2, AXP209 on the QEMU 10 of boot/qemu-backport.sh
+#    (QEMU10_CACHE, bound read-only into the root).
+# The first run debootstraps the root, installs the packages (a policy-rc.d
+# starts no service) and sets up the database, the admin user "vexpress-lab"
+# and its API token (LAB_DIR/admin.token, mode 0600), the workers, device
+# type, tags and devices, with LAVA's own commands (lava-server manage).
+# Exit status 1 on an error (a port in use, a lab already up: nothing is
+# started), 4 when LAVA cannot be installed here (naming package and suite).
+set -eu
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/scripts/build-dir.sh"
+. "$top/lava/lab/lab.sh"
+die() { echo "lab: $*" >&2; exit 1; }
+say() { echo "  LAB     $*"; }
+t0=$(date +%s)
+
+[ "$(id -u)" = 0 ] || die "needs root (chroot, mounts, a network namespace)"
+for c in ip ss chroot setsid setpriv mountpoint curl /usr/bin/python3; do
+	command -v $c > /dev/null || die "needs $c"
+done
+
+# Nothing of a lab may exist yet; every port must be free.
+ls "$lab_run"/*.pid > /dev/null 2>&1 &&
+	die "a lab is up or was not stopped ($lab_run has pid files): make lab-stop"
+ip netns list | grep -q "^$lab_netns\b" && die "network namespace $lab_netns exists: make lab-stop"
+ip link show "$lab_veth" > /dev/null 2>&1 && die "network interface $lab_veth exists: make lab-stop"
+ip -o addr show | grep -q " $lab_addr/" &&
+	die "$lab_addr is already an address of this machine: choose another LAB_NET"
+busy=
+for ap in 127.0.0.1:$lab_port $lab_addr:$lab_port $lab_addr:$lab_pub_port \
+	$lab_addr:$lab_files_port 127.0.0.1:$lab_event_port; do
+	l=$(ss -Hltnp "sport = :${ap##*:}" | awk -v a="${ap%:*}" '{
+		n = split($4, x, ":"); h = substr($4, 1, length($4) - length(x[n]) - 1)
+		if (h == a || h == "0.0.0.0" || h == "*" || h == "[::]") print $4, $6 }')
+	[ -z "$l" ] || busy="$busy $ap (in use: $l)"
+done
+[ -z "$busy" ] || die "port in use:$busy; nothing started (LAB_PORT, LAB_PUBLISHER_PORT, LAB_FILES_PORT, LAB_EVENT_PORT choose others)"
+[ -d "$build/images" ] || die "no $build/images to serve (make images)"
+
+mkdir -p "$lab_dir" "$lab_run"
+chmod 700 "$lab_dir"
+
+# The root: debootstrap, then the packages, no service started.
+if [ ! -f "$lab_root/.vexpress-lab-installed" ]; then
+	command -v debootstrap > /dev/null ||
+		{ echo "lab: SKIP: LAVA ($lab_packages) from Debian $lab_suite needs debootstrap (apt-get install debootstrap)" >&2; exit 4; }
+	new=$lab_dir/root.new log=$lab_dir/install.log
+	lab_umount "$new"
+	rm -rf "$new"
+	say "debootstrap $lab_suite into $new (log: $log)"
+	nice -n 10 debootstrap --variant=minbase "$lab_suite" "$new" "$lab_mirror" > "$log" 2>&1 ||
+		die "debootstrap $lab_suite $lab_mirror failed: $(tail -n 1 "$log")"
+	printf '#!/bin/sh\n# vexpress-pm lab: no service starts during apt\nexit 101\n' > "$new/usr/sbin/policy-rc.d"
+	chmod 755 "$new/usr/sbin/policy-rc.d"
+	lab_mount "$new"
+	r=0
+	chroot "$new" apt-get update >> "$log" 2>&1 || r=$?
+	if [ $r = 0 ]; then
+		# Server and dispatcher of one version, or no lab.
+		vs=$(chroot "$new" apt-cache show --no-all-versions lava-server 2>/dev/null | sed -n 's/^Version: //p')
+		vd=$(chroot "$new" apt-cache show --no-all-versions lava-dispatcher 2>/dev/null | sed -n 's/^Version: //p')
+		if [ -z "$vs" ] || [ "$vs" != "$vd" ]; then
+			lab_umount "$new"
+			echo "lab: SKIP: Debian $lab_suite has no lava-server and lava-dispatcher of one version (lava-server '${vs:-none}', lava-dispatcher '${vd:-none}')" >&2
+			exit 4
+		fi
+		say "apt-get install $lab_packages ($vs)"
+		chroot "$new" env DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y \
+			--no-install-recommends $lab_packages >> "$log" 2>&1 || r=$?
+	fi
+	lab_umount "$new"
+	[ $r = 0 ] || die "apt-get in the $lab_suite root failed: $(tail -n 1 "$log") (log: $log)"
+	touch "$new/.vexpress-lab-installed"
+	rm -rf "$lab_root"
+	mv "$new" "$lab_root"
+fi
+
+# From here on a failure stops whatever was started.
+trap 'rc=$?; if [ $rc != 0 ]; then echo "lab: bring-up failed: stopping what was started" >&2; sh "$top/lava/lab/down.sh" >&2 || true; fi' EXIT
+
+# The network: a veth pair, the second worker's end in its namespace.
+ip netns add "$lab_netns"
+ip link add "$lab_veth" type veth peer name "$lab_veth_ns"
+ip link set "$lab_veth_ns" netns "$lab_netns"
+ip addr add "$lab_addr/24" dev "$lab_veth"
+ip link set "$lab_veth" up
+ip -n "$lab_netns" addr add "$lab_w2_addr/24" dev "$lab_veth_ns"
+ip -n "$lab_netns" link set "$lab_veth_ns" up
+ip -n "$lab_netns" link set lo up
+
+lab_mount "$lab_root"
+# QEMU 10 for the AXP209 devices: boot/qemu-backport.sh on the cache 'make
+# deps' unpacked, bound read-only into the root.
+q10=${QEMU10_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/qemu10}
+have_q10=no
+if [ -f "$q10/root/.unpacked" ]; then
+	mkdir -p "$lab_root/opt/qemu10" "$lab_root/usr/local/lib/vexpress-pm"
+	mount --bind "$q10" "$lab_root/opt/qemu10"
+	mount -o remount,bind,ro "$lab_root/opt/qemu10"
+	cp "$top/boot/qemu-backport.sh" "$lab_root/usr/local/lib/vexpress-pm/"
+	printf '#!/bin/sh\n# vexpress-pm lab: QEMU 10 (boot/qemu-backport.sh) for the AXP209 devices\nQEMU10_CACHE=/opt/qemu10 exec sh /usr/local/lib/vexpress-pm/qemu-backport.sh "$@"\n' \
+		> "$lab_root/usr/local/bin/qemu-system-arm-10"
+	chmod 755 "$lab_root/usr/local/bin/qemu-system-arm-10"
+	have_q10=yes
+fi
+
+# Configuration: the hosts the server answers as, its event sockets on
+# loopback; PostgreSQL on its unix socket alone, a password for LAVA's role.
+cat > "$lab_root/etc/lava-server/settings.d/01-vexpress-lab.yaml" <<EOT
+# vexpress-pm lab (lava/lab/up.sh)
+ALLOWED_HOSTS: ["127.0.0.1", "localhost", "$lab_addr"]
+EVENT_NOTIFICATION: true
+EVENT_SOCKET: "tcp://127.0.0.1:$lab_event_port"
+INTERNAL_EVENT_SOCKET: "ipc:///tmp/lava.events"
+EOT
+pgv=$(ls "$lab_root/etc/postgresql" | sort -n | tail -n 1)
+pgc=$lab_root/etc/postgresql/$pgv/main
+echo "listen_addresses = ''" > "$pgc/conf.d/vexpress-lab.conf"
+grep -q '^local lavaserver lavaserver' "$pgc/pg_hba.conf" ||
+	sed -i '1i local lavaserver lavaserver scram-sha-256' "$pgc/pg_hba.conf"
+db=$lab_root/etc/lava-server/settings.d/00-database.yaml
+if [ ! -f "$db" ]; then
+	pw=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+	(umask 027; printf 'DATABASES:\n  default:\n    ENGINE: "django.db.backends.postgresql"\n    NAME: "lavaserver"\n    USER: "lavaserver"\n    PASSWORD: "%s"\n    HOST: "/var/run/postgresql"\n    PORT: 5432\n' "$pw" > "$db")
+	lab_chroot chown lavaserver:lavaserver /etc/lava-server/settings.d/00-database.yaml
+fi
+
+say "PostgreSQL $pgv (unix socket)"
+lab_chroot install -d -o postgres -g postgres -m 2775 /run/postgresql
+lab_chroot pg_ctlcluster "$pgv" main start
+
+if [ ! -f "$lab_root/var/lib/lava-server/.vexpress-lab-db" ]; then
+	say "database, user, token, workers, devices (first run)"
+	lab_chroot /usr/share/lava-server/postinst.py --config --db > "$lab_run/db-setup.log" 2>&1 ||
+		die "LAVA's database set-up failed (log: $lab_run/db-setup.log)"
+	lab_manage users add vexpress-lab --staff --superuser > /dev/null
+	(umask 077; lab_manage tokens add --user vexpress-lab --description "make test-lab" > "$lab_token")
+	mkdir -p "$lab_root/var/lib/vexpress-lab"
+	for w in $lab_workers; do
+		(umask 077; lab_manage workers add "$w" --description "vexpress-pm lab worker" |
+			sed -n 's/^Token: //p' > "$lab_root/var/lib/vexpress-lab/$w.token")
+	done
+	lab_manage device-types add qemu > /dev/null
+	for w in $lab_workers; do
+		for p in $lab_profiles; do
+			lab_manage devices add --device-type qemu --worker "$w" --tags "$p" \
+				--description "vexpress-pm $p on $w" "$w-$p"
+		done
+	done
+	touch "$lab_root/var/lib/vexpress-lab/.db" "$lab_root/var/lib/lava-server/.vexpress-lab-db"
+fi
+[ -s "$lab_token" ] || die "no API token in $lab_token"
+# The device dictionaries, from the repository, at every start.
+for w in $lab_workers; do
+	for p in $lab_profiles; do
+		install -m 644 "$top/lava/lab/devices/qemu-$p.jinja2" \
+			"$lab_root/etc/lava-server/dispatcher-config/devices/$w-$p.jinja2"
+		h=GOOD
+		[ $p != axp209 ] || [ $have_q10 = yes ] || h=MAINTENANCE
+		lab_manage devices update "$w-$p" --health $h > /dev/null
+	done
+done
+[ $have_q10 = yes ] || say "no QEMU 10 in $q10 (make deps): the AXP209 devices are in maintenance"
+
+# start NAME COMMAND...: a service in a session of its own, its pid kept.
+start() {
+	n=$1
+	shift
+	setsid "$@" < /dev/null > "$lab_run/$n.out" 2>&1 &
+	echo $! > "$lab_run/$n.pid"
+}
+say "gunicorn on 127.0.0.1:$lab_port and $lab_addr:$lab_port, lava-scheduler, lava-publisher on $lab_addr:$lab_pub_port"
+start gunicorn chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+	gunicorn3 lava_server.wsgi --log-level INFO --log-file /var/log/lava-server/gunicorn.log \
+	-u lavaserver -g lavaserver --worker-class eventlet --workers 2 --timeout 120 \
+	--bind "127.0.0.1:$lab_port" --bind "$lab_addr:$lab_port"
+start lava-scheduler chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+	lava-server manage lava-scheduler --level INFO --log-file /var/log/lava-server/lava-scheduler.log \
+	--event-url "tcp://127.0.0.1:$lab_event_port"
+start lava-publisher chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+	lava-server manage lava-publisher --level INFO --log-file /var/log/lava-server/lava-publisher.log \
+	--host "$lab_addr" --port "$lab_pub_port"
+say "$build over HTTP on $lab_addr:$lab_files_port"
+start files setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	/usr/bin/python3 -m http.server --bind "$lab_addr" --directory "$build" "$lab_files_port"
+
+api=http://127.0.0.1:$lab_port/api/v0.2
+i=0
+until curl -fsS -o /dev/null "$api/system/version/" 2>/dev/null; do
+	i=$((i + 1))
+	[ $i -lt 120 ] || die "the server does not answer at $api (log: $lab_root/var/log/lava-server/gunicorn.log)"
+	sleep 0.5
+done
+i=0
+until curl -fsS -o /dev/null "http://$lab_addr:$lab_files_port/images/zImage" 2>/dev/null; do
+	i=$((i + 1))
+	[ $i -lt 40 ] || die "the file server does not serve $build/images/zImage at http://$lab_addr:$lab_files_port/ ($lab_run/files.out: $(tail -n 1 "$lab_run/files.out"))"
+	sleep 0.5
+done
+version=$(curl -fsS "$api/system/version/" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+
+say "workers lab-w1 (host network, 127.0.0.1) and lab-w2 (namespace $lab_netns, $lab_w2_addr -> $lab_addr)"
+for w in $lab_workers; do
+	case $w in
+	lab-w1) url=http://127.0.0.1:$lab_port/ ns= ;;
+	*) url=http://$lab_addr:$lab_port/ ns="ip netns exec $lab_netns" ;;
+	esac
+	# shellcheck disable=SC2086 # ns: a word list or none
+	start "$w" $ns chroot "$lab_root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+		lava-worker --name "$w" --worker-dir "/var/lib/lava/$w" --url "$url" \
+		--ws-url "http://$lab_addr:$lab_pub_port/ws/" --ping-interval 5 \
+		--token-file "/var/lib/vexpress-lab/$w.token" \
+		--log-file "/var/log/lava-dispatcher/$w.log" --level INFO
+done
+# Both workers online, as the server sees them.
+i=0
+while :; do
+	online=$(curl -fsS -H @- "$api/workers/" 2>/dev/null <<EOT | python3 -c 'import json, sys; print(" ".join(sorted(w["hostname"] for w in json.load(sys.stdin)["results"] if w["state"] == "Online")))' || true
+Authorization: Token $(cat "$lab_token")
+EOT
+)
+	[ "$online" != "$lab_workers" ] || break
+	i=$((i + 1))
+	[ $i -lt 60 ] || die "workers online: '${online}', not '$lab_workers' (logs: $lab_root/var/log/lava-dispatcher/)"
+	sleep 1
+done
+trap - EXIT
+say "up in $(($(date +%s) - t0)) s: LAVA $version, API http://$lab_addr:$lab_port/api/v0.2/ (token: $lab_token), workers $online, files http://$lab_addr:$lab_files_port/"
