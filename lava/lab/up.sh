@@ -170,6 +170,14 @@ if [ ! -f "$lab_root/var/lib/lava-server/.vexpress-lab-db" ]; then
 	touch "$lab_root/var/lib/vexpress-lab/.db" "$lab_root/var/lib/lava-server/.vexpress-lab-db"
 fi
 [ -s "$lab_token" ] || die "no API token in $lab_token"
+# Each worker's dispatcher configuration: its address (LAVA takes it from
+# the default route otherwise, which the second worker's namespace has not).
+for w in $lab_workers; do
+	a=$lab_addr
+	[ $w = lab-w1 ] || a=$lab_w2_addr
+	printf '# vexpress-pm lab (lava/lab/up.sh)\ndispatcher_ip: %s\n' "$a" \
+		> "$lab_root/etc/lava-server/dispatcher.d/$w.yaml"
+done
 # The device dictionaries, from the repository, at every start.
 for w in $lab_workers; do
 	for p in $lab_profiles; do
