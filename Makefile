@@ -69,7 +69,7 @@ snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.s
 export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
 .PHONY: help deps tree config kernel rootfs images host run timeline bench stress shell test check \
-	patches clean lava lava-check test-debug
+	patches clean lava lava-check test-debug lab lab-stop test-lab
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -109,6 +109,13 @@ help:
 	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/'
 	@echo '  lava-check  the a9 TWL92230 and AXP209 jobs run end to end by Debian'"'"'s lava-run,'
 	@echo '          results checked (test runs short jobs: the lava suite)'
+	@echo '  lab     a LAVA lab on this machine (lava/lab/up.sh): Debian 12'"'"'s lava-server and'
+	@echo '          PostgreSQL in a bookworm root under the cache, two lava-worker processes (one'
+	@echo '          in a network namespace), qemu devices per PMIC profile; serves $$(BUILD)'
+	@echo '  lab-stop  stop it all, in order (lava/lab/down.sh): no process, namespace or socket left'
+	@echo '  test-lab  the lava suite'"'"'s jobs submitted to the lab'"'"'s REST API, LAVA'"'"'s results as'
+	@echo '          KTAP (the lab brought up and down if it was not up); LAVA_SERVER=http://host'
+	@echo '          LAVA_TOKEN_FILE=file LAVA_URL=http://files: a remote lab'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: KVER=$(subst $(eval) ,|,$(KVERS)) (the kernel, default $(firstword $(KVERS)); every target builds and runs it)'
 	@echo '           BUILD=dir (default build/$$KVER) KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
@@ -235,6 +242,17 @@ lava:
 # suite's budget; 'test' runs short jobs (the lava suite, lava/quick.sh).
 lava-check: images
 	@sh lava/check.sh
+
+# A LAVA lab on this machine (docs/lava.md, "A lab on this machine"). Like
+# 'lava', no dependency on 'images': a missing one is reported.
+lab:
+	@sh lava/lab/up.sh
+
+lab-stop:
+	@sh lava/lab/down.sh
+
+test-lab:
+	@sh tests/run-suite.sh lab
 
 clean:
 	rm -rf $(build)

@@ -6,7 +6,8 @@
 # programs' under mawk and gawk, the launcher's,
 # the PMIC parity's, the oracle's or EXTRA_PATCHES' self-tests, the
 # tutorial's excerpts against the plans' results, the LAVA jobs' short
-# check (lava), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
+# check (lava), the same jobs through a LAVA lab (lab: make test-lab, not
+# in make test's list), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
 # TWL92230 (axp209), a kernel other than the default (scripts/kver.sh),
 # whose build directory, build/KVER, it then uses. Prints the suite as a
 # KTAP v1 subtest (tests/ktap.awk) with how long it took; with SUITE_NUM,
@@ -72,6 +73,8 @@ extra-patches-selftest)
 	sh tests/extra-patches-selftest.sh > "$out"; rc=$? ;;
 lava)
 	sh lava/quick.sh > "$out"; rc=$? ;;
+lab)
+	sh lava/lab/test.sh > "$out"; rc=$? ;;
 *)
 	# A guest plan, on the profile's QEMU (run.sh picks it, else QEMU or
 	# the system's): one without the profile's PMIC model is a skip that

@@ -61,7 +61,7 @@ if [ -n "$left" ]; then
 fi
 lab_umount "$lab_root"
 ip netns list | grep -q "^$lab_netns\b" && ip netns delete "$lab_netns"
-ip link show "$lab_veth" > /dev/null 2>&1 && ip link delete "$lab_veth"
+ip link show "$lab_veth" > /dev/null 2>&1 && ip link delete "$lab_veth" 2> /dev/null
 
 # Nothing may be left.
 bad=
