@@ -50,6 +50,7 @@ fi
 # What is left in the root: a job's lava-run, QEMU.
 left=$(lab_procs)
 if [ -n "$left" ]; then
+	# shellcheck disable=SC2086,SC2116 # one line of pids
 	say "stop the processes left in the lab's root: $(echo $left)"
 	# shellcheck disable=SC2086
 	kill -TERM $left 2> /dev/null
@@ -66,7 +67,8 @@ ip link show "$lab_veth" > /dev/null 2>&1 && ip link delete "$lab_veth" 2> /dev/
 # Nothing may be left.
 bad=
 left=$(lab_procs)
-[ -z "$left" ] || bad="$bad processes in the root:$(echo " $left")"
+# shellcheck disable=SC2086,SC2116 # one line of pids
+[ -z "$left" ] || bad="$bad processes in the root: $(echo $left);"
 awk -v r="$lab_root" '$2 == r || index($2, r "/") == 1 { f = 1 } END { exit !f }' /proc/mounts &&
 	bad="$bad mounts under $lab_root;"
 ip netns list | grep -q "^$lab_netns\b" && bad="$bad namespace $lab_netns;"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck disable=SC2034 # the scripts that source it use them
 # Sourced by lava/lab/*.sh, with $top set: the lab's names, addresses,
 # ports and files. Every one can be overridden from the environment.
 #

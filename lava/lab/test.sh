@@ -83,6 +83,7 @@ a9-twl92230-sleeptrace-board twl92230 sleeptrace-board
 a9-axp209-board axp209 axp209-board
 EOT
 
+# shellcheck disable=SC2086 # workers: a word list
 /usr/bin/python3 - "$server/api/v0.2" "$token" "${LAB_WAIT:-1800}" "$work/jobs" "$n $pass $fail" \
 	"${LAB_TAGS:-yes}" "${LAB_DEVICE_TYPE:-qemu}" $workers <<'PY'
 import json, sys, time, urllib.error, urllib.request

@@ -85,6 +85,7 @@ if [ ! -f "$lab_root/.vexpress-lab-installed" ]; then
 			exit 4
 		fi
 		say "apt-get install $lab_packages ($vs)"
+		# shellcheck disable=SC2086 # a word list
 		chroot "$new" env DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y \
 			--no-install-recommends $lab_packages >> "$log" 2>&1 || r=$?
 	fi
@@ -96,6 +97,7 @@ if [ ! -f "$lab_root/.vexpress-lab-installed" ]; then
 fi
 
 # From here on a failure stops whatever was started.
+# shellcheck disable=SC2154 # rc: set in the trap
 trap 'rc=$?; if [ $rc != 0 ]; then echo "lab: bring-up failed: stopping what was started" >&2; sh "$top/lava/lab/down.sh" >&2 || true; fi' EXIT
 
 # The network: a veth pair, the second worker's end in its namespace.
@@ -133,6 +135,7 @@ EVENT_NOTIFICATION: true
 EVENT_SOCKET: "tcp://127.0.0.1:$lab_event_port"
 INTERNAL_EVENT_SOCKET: "ipc:///tmp/lava.events"
 EOT
+# shellcheck disable=SC2012 # version directories
 pgv=$(ls "$lab_root/etc/postgresql" | sort -n | tail -n 1)
 pgc=$lab_root/etc/postgresql/$pgv/main
 echo "listen_addresses = ''" > "$pgc/conf.d/vexpress-lab.conf"
@@ -174,7 +177,7 @@ fi
 # the default route otherwise, which the second worker's namespace has not).
 for w in $lab_workers; do
 	a=$lab_addr
-	[ $w = lab-w1 ] || a=$lab_w2_addr
+	[ "$w" = lab-w1 ] || a=$lab_w2_addr
 	printf '# vexpress-pm lab (lava/lab/up.sh)\ndispatcher_ip: %s\n' "$a" \
 		> "$lab_root/etc/lava-server/dispatcher.d/$w.yaml"
 done
@@ -184,7 +187,7 @@ for w in $lab_workers; do
 		install -m 644 "$top/lava/lab/devices/qemu-$p.jinja2" \
 			"$lab_root/etc/lava-server/dispatcher-config/devices/$w-$p.jinja2"
 		h=GOOD
-		[ $p != axp209 ] || [ $have_q10 = yes ] || h=MAINTENANCE
+		[ "$p" != axp209 ] || [ $have_q10 = yes ] || h=MAINTENANCE
 		lab_manage devices update "$w-$p" --health $h > /dev/null
 	done
 done
