@@ -73,6 +73,26 @@ for list in "$dir"/*/differences; do
 		rc=1
 	}
 done
+# A fuzz list (scripts/prepare-tree.sh) names base patches of the series,
+# one a line, NAME<TAB>WHAT MOVED, and none that has a copy: a copy is
+# applied instead of its base, so the line would hide it.
+for list in "$dir"/*/fuzz; do
+	[ -f "$list" ] || continue
+	kv=$(basename "$(dirname "$list")")
+	awk -F '\t' -v l="$list" -v dir="$dir" -v kv="$kv" '
+		/^#/ || !NF { next }
+		NF != 2 || $2 !~ /[^ ]/ {
+			printf "  %s:%d: not NAME<TAB>WHAT MOVED\n", l, FNR; bad = 1; next }
+		(getline x < (dir "/" $1)) < 0 { printf "  %s:%d: no base patch %s\n", l, FNR, $1; bad = 1; next }
+		{ close(dir "/" $1) }
+		(getline x < (dir "/" kv "/" $1)) >= 0 {
+			printf "  %s:%d: %s has a copy for %s: the copy applies, not the base\n", l, FNR, $1, kv
+			close(dir "/" kv "/" $1); bad = 1 }
+		END { exit bad }' "$list" > "$tmp/fuzz" && { echo "check: fuzz list $kv: clean"; continue; }
+	echo "check: fuzz list $kv: FAILED"
+	cat "$tmp/fuzz"
+	rc=1
+done
 [ $rc = 0 ] || exit 1
 for copy in "$dir"/*/*.patch; do
 	[ -f "$copy" ] || continue

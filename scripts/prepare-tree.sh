@@ -75,9 +75,25 @@ commit() {
 	# diff's or a plain "diff -u" (---/+++ lines, no "diff --git"); git
 	# apply takes them all, as patch -p1 does. A series patch that only
 	# adds files has no diff: a lone "---" line at most.
-	if grep -qvE '^(---)?[[:space:]]*$' "$scratch/diff"; then
-		$git apply --cached --whitespace=nowarn "$scratch/diff" ||
+	if grep -qvE '^(---)?[[:space:]]*$' "$scratch/diff" &&
+	   ! $git apply --cached --whitespace=nowarn "$scratch/diff" 2> "$scratch/apply.err"; then
+		# A base patch whose change is the same on this kernel but
+		# whose context moved: arch-patches/KVER/fuzz names it (no
+		# copy of it is kept), and it applies with less context, as
+		# patch's fuzz does. Any other patch that does not apply stops.
+		grep -q "^${p##*/}	" "$top/arch-patches/$KVER/fuzz" 2> /dev/null || {
+			sed 's/^/    /' "$scratch/apply.err" >&2
 			die "KVER=$KVER: patch does not apply to $KVER's tree: ${p#"$top"/}"
+		}
+		c=2
+		until $git apply --cached --whitespace=nowarn -C$c "$scratch/diff" 2> /dev/null; do
+			c=$((c - 1))
+			[ $c -ge 1 ] || {
+				sed 's/^/    /' "$scratch/apply.err" >&2
+				die "KVER=$KVER: patch does not apply to $KVER's tree, even with one line of context (arch-patches/$KVER/fuzz): ${p#"$top"/}"
+			}
+		done
+		echo "  FUZZ    ${p#"$top"/}: applied with $c of 3 lines of context on $KVER (arch-patches/$KVER/fuzz)"
 	fi
 	# One hash-object and one update-index for all the files: every git
 	# command that writes the index rewrites its 86,000 entries.
@@ -212,7 +228,7 @@ grep -qx /obj/ "$tree/.git/info/exclude" 2> /dev/null ||
 	{ mkdir -p "$tree/.git/info" && echo /obj/ >> "$tree/.git/info/exclude"; }
 
 series_key=$(cd "$top" && { echo "$KVER"; sha256sum scripts/prepare-tree.sh arch-patches/series \
-	$(find arch-patches -name '*.patch' | sort) $(find $ksrc -type f | sort); } |
+	$(find arch-patches -name '*.patch' -o -name fuzz | sort) $(find $ksrc -type f | sort); } |
 	sha256sum | cut -d' ' -f1)
 inputs=$(cd "$top" && { echo "$series_key"; echo "${EXTRA_PATCHES:-}";
 	for p in ${EXTRA_PATCHES:-}; do
