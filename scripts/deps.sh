@@ -11,7 +11,8 @@ set -eu
 pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
 	device-tree-compiler u-boot-tools bc bison flex libssl-dev libelf-dev
 	cpio xz-utils ccache sparse yamllint clang-format make gcc git python3
-	libxml2-utils mawk gawk"
+	libxml2-utils mawk gawk curl jq"
+# (curl and jq: the lab's REST API client, lava/lab/test.sh)
 # (mawk and gawk: the awk programs' self-test runs each by name, since
 # installing gawk makes it /usr/bin/awk: tests/awk-selftest.sh)
 # Installed where the distribution has them; the gates that need them

@@ -16,7 +16,8 @@
 # results, its CPU time), and on inputs of their own here: the awk
 # programs of scripts/apt-private.sh, scripts/check-format.sh,
 # scripts/check-copies.sh, scripts/check-format-ours.awk (scripts/check.sh's
-# clang-format gate), boot/bench-i2c.awk (make bench's I2C table) and
+# clang-format gate), boot/bench-i2c.awk (make bench's I2C table),
+# lava/lab/log-ktap.awk (the lab's guest KTAP, from a LAVA job log) and
 # tests/tutorial-check.sh. Every awk program the host runs is one of these.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
@@ -111,6 +112,30 @@ Targets (issue 4), i2c-sbcon-timer against versatile-i2c (i2c-algo-bit):
 - write CPU per transfer: 40.0% of versatile-i2c (target <= 25%): NOT met
   (at the same SCL, versatile-i2c scaled to 100.0 kHz: 50 us, ours 80.0% of it: NOT met)
 EOF
+
+# log-ktap.awk: a job's console as LAVA logs it, two test runs: the KTAP
+# lines before the first TESTCASE signal, named and judged as
+# rootfs/lava-plan.sh does (a bad byte "_", "- " and a directive cut, an
+# empty name result-N, a SKIP), nested and later lines not read
+cat > "$tmp/lavalog" <<'EOF'
++ /lava-plan.sh x
+ok 0 before any run
+<LAVA_SIGNAL_STARTRUN 0_one 1_1.1>
+KTAP version 1
+1..4
+    ok 1 nested
+ok 1 - a b/c # note
+not ok 2 d
+ok 3 e # SKIP why
+ok 4
+<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=a_b_c RESULT=pass>
+ok 9 reported after
+<LAVA_SIGNAL_ENDRUN 0_one 1_1.1>
+<LAVA_SIGNAL_STARTRUN 12_two-2 1_1.2>
+not ok 1 f # SKIP odd
+<LAVA_SIGNAL_ENDRUN 12_two-2 1_1.2>
+EOF
+printf 'one\ta_b_c\tpass\none\td\tfail\none\te\tskip\none\tresult-4\tpass\ntwo-2\tf\tfail\n' > "$tmp/lavalog.want"
 
 # tutorial-check.sh on a page of its own: an excerpt that matches a
 # console (numbers masked, "..." for lines between) and one that does not
@@ -236,6 +261,12 @@ for a in mawk gawk; do
 		cmp -s "$tmp/out" "$tmp/bench.want" && r=yes
 	[ $r = yes ] || { diff "$tmp/bench.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
 	result "awk.$a.bench-i2c" $r "$tmp/out"
+
+	r=no
+	LC_ALL=C awk -f "$top/lava/lab/log-ktap.awk" "$tmp/lavalog" > "$tmp/out" 2>&1 &&
+		cmp -s "$tmp/out" "$tmp/lavalog.want" && r=yes
+	[ $r = yes ] || { diff "$tmp/lavalog.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
+	result "awk.$a.lava-log-ktap" $r "$tmp/out"
 
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
 	rc=$?

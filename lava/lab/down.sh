@@ -60,6 +60,7 @@ if [ -n "$left" ]; then
 	[ -z "$left" ] || kill -KILL $left 2> /dev/null
 	sleep 0.5
 fi
+rm -f "$lab_run/owner"
 lab_umount "$lab_root"
 ip netns list | grep -q "^$lab_netns\b" && ip netns delete "$lab_netns"
 ip link show "$lab_veth" > /dev/null 2>&1 && ip link delete "$lab_veth" 2> /dev/null

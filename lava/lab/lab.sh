@@ -66,3 +66,48 @@ lab_procs() {
 	done
 	return 0
 }
+
+# lab_start NAME COMMAND...: a service in a session of its own, its pid in
+# LAB_DIR/run/NAME.pid, its output in NAME.out.
+lab_start() {
+	_n=$1
+	shift
+	setsid "$@" < /dev/null > "$lab_run/$_n.out" 2>&1 &
+	echo $! > "$lab_run/$_n.pid"
+}
+# lab_start_worker NAME: lava-worker NAME of the lab's root; lab-w1 in the
+# host's network (the API on 127.0.0.1), the others in the namespace,
+# reaching the server at LAB_NET.1 as a remote worker does.
+lab_start_worker() {
+	case $1 in
+	lab-w1) _url=http://127.0.0.1:$lab_port/ _ns= ;;
+	*) _url=http://$lab_addr:$lab_port/ _ns="ip netns exec $lab_netns" ;;
+	esac
+	# shellcheck disable=SC2086 # _ns: a word list or none
+	lab_start "$1" $_ns chroot "$lab_root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+		lava-worker --name "$1" --worker-dir "/var/lib/lava/$1" --url "$_url" \
+		--ws-url "http://$lab_addr:$lab_pub_port/ws/" --ping-interval 5 \
+		--token-file "/var/lib/vexpress-lab/$1.token" \
+		--log-file "/var/log/lava-dispatcher/$1.log" --level INFO
+}
+# lab_alive: status 0 if a process a pid file of LAB_DIR/run names runs.
+lab_alive() {
+	for _f in "$lab_run"/*.pid; do
+		[ -f "$_f" ] && kill -0 "$(cat "$_f")" 2> /dev/null && return 0
+	done
+	return 1
+}
+# lab_tree PID: PID and every process descended from it, one a line
+# (a job's lava-run is the worker's child, its QEMU lava-run's).
+lab_tree() {
+	ps -e -o pid= -o ppid= | awk -v top="$1" '
+		{ parent[$1] = $2 }
+		END {
+			print top; found[top] = 1
+			do {
+				more = 0
+				for (p in parent)
+					if (!(p in found) && (parent[p] in found)) { found[p] = 1; print p; more = 1 }
+			} while (more)
+		}'
+}

@@ -1,253 +1,461 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# test.sh: make test-lab. The LAVA jobs of lava/quick.sh, scheduled by a
-# real LAVA server: this machine's lab (lava/lab/up.sh, brought up here if
-# it is not up, and down again after), or a remote one (LAVA_SERVER).
-# Three short vexpress-a9 jobs (lava/make-jobs.sh, every boot under
-# -icount, each with the KernelCI-style sleep test): fixture-fail and
-# sleeptrace-board on the TWL92230, axp209-board on the AXP209. Each is
-# submitted through LAVA's REST API v0.2 (POST /api/v0.2/jobs/) with the
-# tag of its PMIC profile (the devices of lava/lab/ carry it; LAB_TAGS=no:
-# none; LAB_TAGS=TAG: that one; LAB_DEVICE_TYPE: a device type other than
-# qemu), the script waits for all to finish (LAB_WAIT seconds, default
-# 1800), reads each job's state, health and device (/jobs/ID/, and the
-# device's worker) and its test cases (/jobs/ID/tests/, /jobs/ID/suites/),
-# and prints an indented KTAP subtest, then "# counts: PASSED FAILED
-# SKIPPED" (tests/run-suite.sh's form): per job, that it reached
-# Complete and on which worker; per LAVA test case, named SUITE.CASE as
-# LAVA names it (the suite without its "N_"), that it passed or was
-# skipped, but for fixture-fail.fixture.b, which must be a LAVA "fail"; on
-# this machine's lab, that each worker ran at least one job.
+# test.sh: make test-lab, and the "lab" suite of make test. LAVA jobs
+# scheduled by a real LAVA server: this machine's lab (lava/lab/up.sh,
+# brought up here if it is not up, and down again after), or a remote one
+# (LAVA_SERVER). Three short vexpress-a9 jobs (lava/make-jobs.sh, every boot
+# under -icount, each with the KernelCI-style sleep test), the plans of the
+# lava suite (lava/quick.sh): fixture-fail on the TWL92230; sleeptrace-board
+# and suspend-arm-in-prepare on the TWL92230; axp209-board on the AXP209.
+#
+# POSIX sh, curl and jq on LAVA's REST API v0.2, nothing else: each job is
+# submitted (POST /api/v0.2/jobs/) with the tag of its PMIC profile (the
+# devices of lava/lab/ carry it; LAB_TAGS=no: none; LAB_TAGS=TAG: that one;
+# LAB_DEVICE_TYPE: a device type other than qemu); the script waits for all
+# to finish (LAB_WAIT seconds, default 1800; then they are canceled), reads
+# each job (/jobs/ID/: health, device; /devices/NAME/: its worker), its
+# test cases (/jobs/ID/suites/, /jobs/ID/tests/) and its log
+# (/jobs/ID/logs/), and prints an indented KTAP subtest, then "# counts:
+# PASSED FAILED SKIPPED" (tests/run-suite.sh's form):
+#  - per job, that it reached Complete and on which worker (else LAVA's
+#    reason: the job's failure comment and its lava.job error);
+#  - per LAVA test case, named SUITE.CASE as LAVA names it (the suite
+#    without its "N_"), that it passed or was skipped, but for
+#    fixture-fail.fixture.b, which must be a LAVA "fail";
+#  - per job, the sleep test's rtcwake runs: all 10 passed;
+#  - per job, lab.LABEL.lava-equals-ktap: the (case, result) pairs LAVA
+#    stored for each plan's test suite are those of the guest's own KTAP
+#    in the job's log (lava/lab/log-ktap.awk), but for the three cases
+#    rootfs/lava-plan.sh adds (plan-complete, kernel-reports, debug-locks);
+#    the differences as diagnostics;
+#  - on this machine's lab, that each worker ran at least one job, and, when
+#    this script brought the lab up, that make lab-stop left nothing.
+# LAB_FAULTS=1 (make lab-check) adds a fault: a worker killed in the middle
+# of a job (lava-worker and its job's lava-run and QEMU, as a worker host
+# that crashes), then started again as its host would start it: the job
+# must end Incomplete, be reported as a failure with LAVA's reason, and
+# make lab-stop must still leave nothing behind.
+#
+# The API token is read from its file (mode 0600) into a header file of a
+# private directory that curl reads (-H @FILE): never in a process's
+# arguments or environment, never printed (an answer that contains it shows
+# "<token>").
 #
 # A remote lab: LAVA_SERVER=http://lava.example.org (the server's base URL),
 # LAVA_TOKEN_FILE=file (a token of a user who may submit), LAVA_URL=URL
 # where that lab's workers download this build directory (images/, lava/)
-# from. The token is read from its file and sent in a header, never printed.
-# A skip, saying why, where this machine cannot have a lab (up.sh exit 4).
+# from. A skip, naming the package and suite, where this machine cannot
+# have a lab (up.sh exit 4).
 set -u
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
 . "$top/lava/lab/lab.sh"
 work=$build/lava/lab
-n=0 pass=0 fail=0
+n=0 pass=0 fail=0 skip=0
 started=no
+tab=$(printf '\t')
+wait_s=${LAB_WAIT:-1800}
+
+# result ok|fail|skip DESCRIPTION [WHY-SKIPPED]: one KTAP line.
+result() {
+	n=$((n + 1))
+	case $1 in
+	ok) pass=$((pass + 1)); echo "    ok $n $2" ;;
+	skip) skip=$((skip + 1)); echo "    ok $n $2 # SKIP $3" ;;
+	*) fail=$((fail + 1)); echo "    not ok $n $2" ;;
+	esac
+}
+# Bring down a lab this script brought up (a result: nothing may be left).
+down() {
+	trap - EXIT INT TERM HUP
+	[ $started = yes ] && [ "${LAB_KEEP:-no}" != yes ] || return 0
+	rc=0
+	sh "$top/lava/lab/down.sh" > "$work/lab-down.out" 2>&1 || rc=$?
+	sed 's/^/    # /' "$work/lab-down.out"
+	if [ $rc = 0 ]; then
+		result ok "lab: make lab-stop: no process, mount, namespace or socket left"
+	else
+		result fail "lab: make lab-stop: $(tail -n 1 "$work/lab-down.out")"
+	fi
+	started=no
+}
+end() {
+	down
+	rm -rf "$tmp"
+	echo "# counts: $pass $fail $skip"
+	[ $fail = 0 ]
+	exit
+}
+
 if [ -n "${LAVA_SERVER:-}" ]; then
 	server=${LAVA_SERVER%/}
 	token=${LAVA_TOKEN_FILE:-}
 	files=${LAVA_URL:-}
+	workers=
 	case "$files" in
 	http://* | https://*) ;;
-	*) echo "    not ok 1 lab: LAVA_SERVER needs LAVA_URL=http(s)://... where its workers download $build"
-	   echo "# counts: 0 1 0"; exit 1 ;;
+	*) result fail "lab: LAVA_SERVER needs LAVA_URL=http(s)://... where its workers download $build"
+	   tmp=; end ;;
 	esac
-	workers=
 else
 	server=http://$lab_addr:$lab_port
 	token=$lab_token
 	files=http://$lab_addr:$lab_files_port
 	workers=$lab_workers
-	if ! ls "$lab_run"/*.pid > /dev/null 2>&1; then
-		mkdir -p "$build/lava"
+fi
+for c in curl jq; do
+	command -v $c > /dev/null ||
+		{ tmp=; result fail "lab: needs $c (package $c: make deps)"; end; }
+done
+tmp=$(mktemp -d) || exit 1
+chmod 700 "$tmp"
+mkdir -p "$build/lava"
+rm -rf "$work" && mkdir -p "$work"
+
+# This machine's lab: up if it is not. A lab a make test that was killed
+# left up (its owner file names a test.sh that no longer runs) is brought
+# down first, and one whose processes are gone is cleaned up by up.sh.
+if [ -z "${LAVA_SERVER:-}" ]; then
+	if lab_alive && [ -f "$lab_run/owner" ]; then
+		o=$(cat "$lab_run/owner")
+		if grep -qs 'test\.sh' "/proc/$o/cmdline"; then
+			result fail "lab: the lab is in use by another test run (lava/lab/test.sh, pid $o)"
+			end
+		fi
+		echo "    # a lab left up by a test run that ended (pid $o): make lab-stop, then up again"
+		sh "$top/lava/lab/down.sh" 2>&1 | sed 's/^/    # /'
+	fi
+	if ! lab_alive; then
 		rc=0
-		sh "$top/lava/lab/up.sh" > "$build/lava/lab-up.out" 2>&1 || rc=$?
-		sed 's/^/    # /' "$build/lava/lab-up.out"
+		# The lab's services must not outlive this run when make test ends it.
+		trap 'started=yes; down > /dev/null; rm -rf "$tmp"; exit 130' INT
+		trap 'started=yes; down > /dev/null; rm -rf "$tmp"; exit 143' TERM HUP
+		sh "$top/lava/lab/up.sh" > "$work/lab-up.out" 2>&1 || rc=$?
+		sed 's/^/    # /' "$work/lab-up.out"
 		if [ $rc = 4 ]; then
-			echo "    ok 1 lab # SKIP $(grep 'SKIP' "$build/lava/lab-up.out" | tail -n 1 | sed 's/^lab: SKIP: //')"
-			echo "# counts: 0 0 1"
-			exit 0
+			result skip lab "$(grep 'SKIP' "$work/lab-up.out" | tail -n 1 | sed 's/^lab: SKIP: //')"
+			end
 		elif [ $rc != 0 ]; then
-			echo "    not ok 1 lab: make lab (exit $rc)"
-			echo "# counts: 0 1 0"
-			exit 1
+			result fail "lab: make lab (exit $rc): $(grep '^lab: ' "$work/lab-up.out" | head -n 1)"
+			end
 		fi
 		started=yes
-		n=1 pass=1
-		echo "    ok 1 lab: make lab: $(sed -n 's/.*LAB     up in \([0-9]*\) s.*/\1/p' "$build/lava/lab-up.out") s"
+		echo $$ > "$lab_run/owner"
+		result ok "lab: make lab: up in $(sed -n 's/.*LAB     up in \([0-9]*\) s.*/\1/p' "$work/lab-up.out") s"
 	fi
 fi
-[ $started = no ] || [ "${LAB_KEEP:-no}" = yes ] ||
-	trap 'sh "$top/lava/lab/down.sh" 2>&1 | sed "s/^/    # /"' EXIT
 
-# The job set: LABEL PROFILE PLAN [EXPECTED-FAIL...]
-rm -rf "$work" && mkdir -p "$work"
+# The token, into a header file only this user reads.
+hdr=$tmp/auth
+if [ ! -r "$token" ] || [ -d "$token" ]; then
+	result fail "lab: API token: cannot read ${token:-(no LAVA_TOKEN_FILE)}"
+	end
+fi
+(umask 077; { printf 'Authorization: Token '; tr -d ' \t\r\n' < "$token"; echo; } > "$hdr")
+[ "$(wc -c < "$hdr")" -gt 22 ] || { result fail "lab: API token: $token is empty"; end; }
+
+# api PATH|URL [JSON-FILE]: one request (a POST of JSON-FILE if given).
+# st= the HTTP status (000: no answer, $tmp/err says why); the answer in
+# $tmp/body, the token in it replaced by "<token>".
+api() {
+	case $1 in
+	http://* | https://*) u=$1 ;;
+	*) u=$server/api/v0.2$1 ;;
+	esac
+	if [ $# -gt 1 ]; then
+		st=$(curl -sS --max-time 60 -o "$tmp/raw" -w '%{http_code}' -H @"$hdr" \
+			-H 'Content-Type: application/json' --data-binary @"$2" "$u" 2> "$tmp/err")
+	else
+		st=$(curl -sS --max-time 60 -o "$tmp/raw" -w '%{http_code}' -H @"$hdr" "$u" 2> "$tmp/err")
+	fi
+	[ -n "$st" ] || st=000
+	[ -f "$tmp/raw" ] || : > "$tmp/raw"
+	awk 'NR == FNR { t = substr($0, 22); next }
+	     { while (t != "" && (i = index($0, t)) > 0) $0 = substr($0, 1, i - 1) "<token>" substr($0, i + length(t)); print }' \
+		"$hdr" "$tmp/raw" > "$tmp/body"
+	rm -f "$tmp/raw"
+}
+# why: the answer's message (LAVA's "message"/"detail", else its first
+# line; curl's error when there was no answer).
+why() {
+	if [ "$st" = 000 ]; then
+		sed -n '1s/^curl: ([0-9]*) //p' "$tmp/err"
+	else
+		jq -r 'if type == "object" then (.message // .detail // tostring) else tostring end' "$tmp/body" 2> /dev/null |
+			head -n 1 | grep . || sed -n '/[^[:space:]]/{s/<[^>]*>//g;p;q;}' "$tmp/body"
+	fi
+}
+
+# The token: whoami names its user; a wrong one is refused.
+api /system/whoami/
+user=
+[ "$st" != 200 ] || user=$(jq -r '.user // empty' "$tmp/body" 2> /dev/null)
+if [ -z "$user" ]; then
+	result fail "lab: API token of $token refused by $server/api/v0.2 ($([ "$st" = 000 ] && echo "no answer" || echo "$st"): $(why))"
+	end
+fi
+api /system/version/
+echo "    # LAVA $(jq -r '.version // "?"' "$tmp/body" 2> /dev/null) at $server/api/v0.2, user $user"
+
+# The job set: LABEL PROFILE PLAN[,PLAN...] [EXPECTED-FAIL...]
 : > "$work/jobs"
-while read -r label prof plan expect; do
-	sh "$top/lava/make-jobs.sh" --profile "$prof" --plans "$plan" --url "$files" \
+while read -r label prof plans expect; do
+	sh "$top/lava/make-jobs.sh" --profile "$prof" --plans "$(echo "$plans" | tr , ' ')" --url "$files" \
 		--out "$work/$label" --sleep-icount > "$work/$label.gen" 2>&1 ||
-		{ n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n lab.$label: make-jobs.sh"; sed 's/^/    # /' "$work/$label.gen"; continue; }
-	printf '%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-a9-$prof.yaml" "$prof" "$expect" >> "$work/jobs"
+		{ result fail "lab.$label: make-jobs.sh"; sed 's/^/    # /' "$work/$label.gen"; continue; }
+	printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-a9-$prof.yaml" "$prof" "$plans" "$expect" >> "$work/jobs"
 done <<EOT
 a9-twl92230-fixture-fail twl92230 fixture-fail fixture-fail.fixture.b
-a9-twl92230-sleeptrace-board twl92230 sleeptrace-board
+a9-twl92230-board twl92230 sleeptrace-board,suspend-arm-in-prepare
 a9-axp209-board axp209 axp209-board
 EOT
 
-# shellcheck disable=SC2086 # workers: a word list
-/usr/bin/python3 - "$server/api/v0.2" "$token" "${LAB_WAIT:-1800}" "$work/jobs" "$n $pass $fail" \
-	"${LAB_TAGS:-yes}" "${LAB_DEVICE_TYPE:-qemu}" $workers <<'PY'
-import json, sys, time, urllib.error, urllib.request
+# submit LABEL JOB.yaml PROFILE: id= the job's id, or empty (a result said why).
+submit() {
+	case ${LAB_TAGS:-yes} in
+	no) tag= ;;
+	yes) tag=$3 ;;
+	*) tag=$LAB_TAGS ;;
+	esac
+	awk -v tag="$tag" -v dtype="${LAB_DEVICE_TYPE:-qemu}" '
+		!done && $0 == "device_type: qemu" {
+			print "device_type: " dtype
+			if (tag != "") { print "tags:"; print "- " tag }
+			done = 1; next
+		}
+		{ print }' "$2" > "$tmp/def"
+	jq -n --rawfile d "$tmp/def" '{definition: $d}' > "$tmp/req"
+	api /jobs/ "$tmp/req"
+	id=
+	[ "$st" != 201 ] || id=$(jq -r '.job_ids[0] // empty' "$tmp/body" 2> /dev/null)
+	if [ -n "$id" ]; then
+		echo "    # $1: job $id submitted"
+	elif [ "$st" = 500 ] && [ -n "$tag" ]; then
+		# LAVA 2023.01 fails so on a device tag it does not know.
+		result fail "lab.$1: submitted (server error 500: does the lab know the device tag '$tag'? LAB_TAGS=no submits without tags)"
+	else
+		result fail "lab.$1: submitted ($([ "$st" = 000 ] && echo "no answer" || echo "$st"): $(why))"
+	fi
+}
 
-api, token_file, wait_s, jobs_file, n, tags, dtype = sys.argv[1:8]
-want_workers = sys.argv[8:]
-wait_s = int(wait_s)
-n, passed, failed = map(int, n.split())
-skipped = 0
+# await IDS...: wait until every job is Finished, or LAB_WAIT seconds from
+# t0 have passed (the rest are canceled); each one's JSON in
+# $work/job-ID.json. LAVA's REST API has no event to wait on (its
+# publisher streams job events over a websocket and ZMQ, which a remote lab
+# need not open to us and sh cannot read): this polls, every 5 s.
+await() {
+	pending=$*
+	while [ -n "$pending" ] && [ $(($(date +%s) - t0)) -lt "$wait_s" ]; do
+		left=
+		for i in $pending; do
+			api "/jobs/$i/"
+			if [ "$st" = 200 ] && [ "$(jq -r .state "$tmp/body")" = Finished ]; then
+				cp "$tmp/body" "$work/job-$i.json"
+			else
+				left="$left $i"
+			fi
+		done
+		pending=$left
+		[ -z "$pending" ] || sleep 5
+	done
+	for i in $pending; do api "/jobs/$i/cancel/"; done
+}
 
-def result(ok, what, skip=None):
-    global n, passed, failed, skipped
-    n += 1
-    if skip is not None:
-        skipped += 1
-        print("    ok %d %s # SKIP %s" % (n, what, skip))
-    elif ok:
-        passed += 1
-        print("    ok %d %s" % (n, what))
-    else:
-        failed += 1
-        print("    not ok %d %s" % (n, what))
-    sys.stdout.flush()
+# job_info ID: health= device= worker= secs= reason= of a finished job, its
+# test cases in $work/cases-ID.tsv (SUITE CASE RESULT ERROR, tab-separated).
+job_info() {
+	j=$work/job-$1.json
+	health=$(jq -r '.health // "?"' "$j")
+	device=$(jq -r '.actual_device // ""' "$j")
+	worker="?"
+	if [ -n "$device" ]; then
+		api "/devices/$device/"
+		[ "$st" != 200 ] || worker=$(jq -r '.worker_host // "?"' "$tmp/body")
+	fi
+	secs=$(jq -r 'def t: sub("\\.[0-9]*Z$"; "Z") | strptime("%Y-%m-%dT%H:%M:%SZ") | mktime;
+		((.end_time | t) - (.start_time | t)) | tostring + " s"' "$j" 2> /dev/null)
+	api "/jobs/$1/suites/?limit=1000"
+	cp "$tmp/body" "$work/suites-$1.json"
+	: > "$work/cases-$1.tsv"
+	url="/jobs/$1/tests/?limit=1000"
+	while [ -n "$url" ]; do
+		api "$url"
+		[ "$st" = 200 ] || break
+		jq -r --slurpfile s "$work/suites-$1.json" '
+			(($s[0].results // []) | map({key: (.id | tostring), value: (.name | sub("^[0-9]+_"; ""))}) | from_entries) as $m
+			| .results[]
+			| [($m[.suite | tostring] // "?"), .name, .result,
+			   ((.metadata // "") | split("\n") | map(select(startswith("error_msg:"))) | join(" "))]
+			| @tsv' "$tmp/body" >> "$work/cases-$1.tsv"
+		url=$(jq -r '.next // empty' "$tmp/body")
+	done
+	reason=$(jq -r '.failure_comment // ""' "$j" | tr '\n' ' ')
+	e=$(awk -F "$tab" '$1 == "lava" && $2 == "job" && $3 == "fail" { print $4 }' "$work/cases-$1.tsv" | tr '\n' ' ')
+	reason=$(echo "$reason $e" | sed 's/^ *//; s/ *$//')
+}
+# job_line LABEL ID: the job's own result (reached Complete, and where).
+job_line() {
+	r=fail
+	[ "$health" != Complete ] || r=ok
+	result $r "lab.$1: job $2 $health on $worker ($device)${secs:+, $secs}${reason:+: $reason}"
+}
 
-def end():
-    print("# counts: %d %d %d" % (passed, failed, skipped))
-    sys.exit(1 if failed else 0)
+# equals_ktap LABEL ID PLANS: LAVA's test cases of each plan's suite against
+# the guest's own KTAP in the job's log.
+equals_ktap() {
+	api "/jobs/$2/logs/"
+	if [ "$st" != 200 ]; then
+		result fail "lab.$1.lava-equals-ktap: the job's log ($st: $(why))"
+		return
+	fi
+	jq -R -r 'ltrimstr("- ") | fromjson? | select(.lvl == "target") | .msg | strings' "$tmp/body" |
+		LC_ALL=C awk -f "$top/lava/lab/log-ktap.awk" > "$work/guest-$2.tsv"
+	: > "$tmp/guest" && : > "$tmp/lava" && : > "$tmp/none"
+	for p in $(echo "$3" | tr , ' '); do
+		awk -F "$tab" -v p="$p" '$1 == p { print $1 "." $2 " " $3 }' "$work/guest-$2.tsv" > "$tmp/g1"
+		[ -s "$tmp/g1" ] || echo "$p" >> "$tmp/none"
+		cat "$tmp/g1" >> "$tmp/guest"
+		awk -F "$tab" -v p="$p" '$1 == p && $2 != "plan-complete" && $2 != "kernel-reports" && $2 != "debug-locks" {
+			print $1 "." $2 " " $3 }' "$work/cases-$2.tsv" >> "$tmp/lava"
+	done
+	LC_ALL=C sort "$tmp/guest" > "$work/guest-$2.set"
+	LC_ALL=C sort "$tmp/lava" > "$work/lava-$2.set"
+	LC_ALL=C comm -3 "$work/guest-$2.set" "$work/lava-$2.set" > "$tmp/diff"
+	c=$(wc -l < "$work/guest-$2.set" | tr -d ' ')
+	if [ -s "$tmp/none" ]; then
+		result fail "lab.$1.lava-equals-ktap: no KTAP result of $(tr '\n' ' ' < "$tmp/none" | sed 's/ $//') in job $2's log"
+	elif [ -s "$tmp/diff" ]; then
+		result fail "lab.$1.lava-equals-ktap: LAVA's results of job $2 differ from the guest's KTAP"
+	else
+		result ok "lab.$1.lava-equals-ktap: job $2: LAVA's $c results of $(echo "$3" | tr , ' ') are the guest's KTAP"
+	fi
+	# comm -3: the guest's alone in column 1, LAVA's in column 2
+	awk -F "$tab" '$1 != "" { print "    # guest KTAP only: " $1 } $1 == "" { print "    # LAVA only: " $2 }' "$tmp/diff"
+}
 
-try:
-    token = open(token_file).read().strip()
-except OSError as e:
-    result(False, "lab: API token: cannot read %s (%s)" % (token_file, e.strerror))
-    end()
-if not token:
-    result(False, "lab: API token: %s is empty" % token_file)
-    end()
+# Submit the set, then wait for it.
+t0=$(date +%s)
+ids=
+: > "$work/submitted"
+while IFS="$tab" read -r label yaml prof plans expect; do
+	submit "$label" "$yaml" "$prof"
+	[ -z "$id" ] || { ids="$ids $id"; printf '%s\t%s\t%s\t%s\n' "$label" "$id" "$plans" "$expect" >> "$work/submitted"; }
+done < "$work/jobs"
+# shellcheck disable=SC2086 # a word list
+await $ids
+wall=$(($(date +%s) - t0))
 
-def call(path, data=None):
-    """(HTTP status or None, decoded JSON or text) of one API request."""
-    url = path if path.startswith("http") else api + path
-    body = None if data is None else json.dumps(data).encode()
-    r = urllib.request.Request(url, data=body, headers={
-        "Authorization": "Token " + token, "Content-Type": "application/json"})
-    try:
-        with urllib.request.urlopen(r, timeout=60) as f:
-            text = f.read().decode(errors="replace")
-            status = f.status
-    except urllib.error.HTTPError as e:
-        text, status = e.read().decode(errors="replace"), e.code
-    except (urllib.error.URLError, OSError) as e:
-        return None, str(getattr(e, "reason", e))
-    text = text.replace(token, "<token>")
-    try:
-        return status, json.loads(text)
-    except ValueError:
-        return status, text
+: > "$work/ran"
+while IFS="$tab" read -r label id plans expect; do
+	if [ ! -f "$work/job-$id.json" ]; then
+		result fail "lab.$label: job $id finished (not within LAB_WAIT=$wait_s s: canceled)"
+		continue
+	fi
+	job_info "$id"
+	echo "$worker $id" >> "$work/ran"
+	job_line "$label" "$id"
+	: > "$tmp/seen"
+	while IFS="$tab" read -r suite name res err; do
+		what="lab.$label: $suite.$name"
+		echo "$suite.$name" >> "$tmp/seen"
+		case " $expect " in
+		*" $suite.$name "*)
+			r=fail
+			[ "$res" != fail ] || r=ok
+			result $r "$what: $res (expected fail)" ;;
+		*)
+			if [ "$res" = skip ]; then
+				result skip "$what" "LAVA: skip"
+			elif [ "$res" = pass ]; then
+				result ok "$what"
+			else
+				result fail "$what: $res${err:+ ($err)}"
+			fi ;;
+		esac
+	done < "$work/cases-$id.tsv"
+	for e in $expect; do
+		grep -qx "$e" "$tmp/seen" || result fail "lab.$label: $e: not reported (expected fail)"
+	done
+	# The sleep test: as many passed rtcwake runs as make-jobs.sh asked (10).
+	s=$(awk -F "$tab" '$1 == "sleep" && $2 ~ /^rtcwake-mem-/ && $3 == "pass"' "$work/cases-$id.tsv" | wc -l | tr -d ' ')
+	r=fail
+	[ "$s" != 10 ] || r=ok
+	result $r "lab.$label: sleep: $s of 10 rtcwake cycles passed"
+	equals_ktap "$label" "$id" "$plans"
+done < "$work/submitted"
+echo "    # $(wc -l < "$work/submitted" | tr -d ' ') jobs in $wall s (submit to the last one finished)"
+for w in $workers; do
+	j=$(awk -v w="$w" '$1 == w { printf " %s", $2 }' "$work/ran")
+	r=fail
+	[ -z "$j" ] || r=ok
+	result $r "lab: worker $w ran $([ -n "$j" ] && echo "jobs$j" || echo "no job")"
+done
 
-def message(v):
-    if isinstance(v, dict):
-        return v.get("message") or v.get("detail") or json.dumps(v)
-    return str(v).strip().splitlines()[0] if str(v).strip() else ""
-
-# The token: whoami names its user; a wrong one is refused (401).
-st, who = call("/system/whoami/")
-if st != 200 or not isinstance(who, dict) or not who.get("user"):
-    result(False, "lab: API token of %s refused by %s (%s: %s)" % (
-        token_file, api, st if st else "no answer", message(who)))
-    end()
-st, ver = call("/system/version/")
-print("    # LAVA %s at %s, user %s" % (ver.get("version") if isinstance(ver, dict) else "?", api, who["user"]))
-
-jobs = []
-t0 = time.time()
-for line in open(jobs_file):
-    label, path, prof, expect = (line.rstrip("\n").split("\t") + [""])[:4]
-    text = open(path).read()
-    if tags != "no":
-        text = text.replace("\ndevice_type: qemu\n", "\ndevice_type: qemu\ntags:\n- %s\n" % (
-            prof if tags == "yes" else tags), 1)
-    if dtype != "qemu":
-        text = text.replace("\ndevice_type: qemu\n", "\ndevice_type: %s\n" % dtype, 1)
-    st, r = call("/jobs/", {"definition": text})
-    if st == 201 and isinstance(r, dict) and r.get("job_ids"):
-        jobs.append(dict(label=label, id=r["job_ids"][0], expect=expect.split()))
-        print("    # %s: job %d submitted" % (label, r["job_ids"][0]))
-    elif st == 500 and tags != "no":
-        # LAVA 2023.01 fails so on a device tag it does not know.
-        result(False, "lab.%s: submitted (server error 500: does the lab know the device tag '%s'? LAB_TAGS=no submits without tags)" % (
-            label, prof if tags == "yes" else tags))
-    else:
-        result(False, "lab.%s: submitted (%s: %s)" % (label, st or "no answer", message(r)))
-
-# Wait for every job to finish.
-pending = {j["id"] for j in jobs}
-info = {}
-while pending and time.time() - t0 < wait_s:
-    for i in sorted(pending):
-        st, r = call("/jobs/%d/" % i)
-        if st == 200 and r.get("state") == "Finished":
-            info[i] = r
-            pending.discard(i)
-    if pending:
-        time.sleep(5)
-wall = time.time() - t0
-for i in sorted(pending):
-    call("/jobs/%d/cancel/" % i)
-
-ran = {}
-for j in jobs:
-    label, i = j["label"], j["id"]
-    r = info.get(i)
-    if r is None:
-        result(False, "lab.%s: job %d finished (not within LAB_WAIT=%d s: canceled)" % (label, i, wait_s))
-        continue
-    dev = r.get("actual_device") or ""
-    st, d = call("/devices/%s/" % dev) if dev else (None, {})
-    worker = d.get("worker_host", "?") if isinstance(d, dict) else "?"
-    ran.setdefault(worker, []).append(i)
-    secs = ""
-    try:
-        from datetime import datetime
-        f = "%Y-%m-%dT%H:%M:%S.%fZ"
-        secs = ", %d s" % (datetime.strptime(r["end_time"], f) - datetime.strptime(r["start_time"], f)).total_seconds()
-    except (KeyError, TypeError, ValueError):
-        pass
-    # The test cases, as LAVA stored them.
-    st, s = call("/jobs/%d/suites/?limit=1000" % i)
-    suites = {x["id"]: x["name"] for x in s.get("results", [])} if st == 200 else {}
-    cases, url = [], "/jobs/%d/tests/?limit=1000" % i
-    while url:
-        st, t = call(url)
-        if st != 200:
-            break
-        cases += t["results"]
-        url = t.get("next")
-    why = r.get("failure_comment") or ""
-    for c in cases:
-        if suites.get(c["suite"]) == "lava" and c["name"] == "job" and c["result"] == "fail":
-            for l in c.get("metadata", "").splitlines():
-                if l.startswith("error_msg:"):
-                    why = (why + " " + l).strip()
-    result(r.get("health") == "Complete",
-           "lab.%s: job %d %s on %s (%s)%s%s" % (label, i, r.get("health"), worker, dev, secs,
-                                                 ": " + why if why else ""))
-    seen = set()
-    for c in cases:
-        suite = suites.get(c["suite"], "?")
-        if "_" in suite and suite.split("_", 1)[0].isdigit():
-            suite = suite.split("_", 1)[1]
-        name = "%s.%s" % (suite, c["name"])
-        seen.add(name)
-        res = c["result"]
-        what = "lab.%s: %s" % (label, name)
-        if name in j["expect"]:
-            result(res == "fail", what + ": %s (expected fail)" % res)
-        elif res == "skip":
-            result(True, what, skip="LAVA: skip")
-        else:
-            result(res == "pass", what + ("" if res == "pass" else ": " + res))
-    for e in j["expect"]:
-        if e not in seen:
-            result(False, "lab.%s: %s: not reported (expected fail)" % (label, e))
-print("    # %d jobs in %d s (submit to the last one finished)" % (len(jobs), wall))
-for w in want_workers:
-    result(w in ran, "lab: worker %s ran %s" % (w, "jobs " + " ".join(map(str, ran[w])) if w in ran else "no job"))
-end()
-PY
+# A worker killed in the middle of a job (LAB_FAULTS=1, this machine's lab).
+if [ "${LAB_FAULTS:-0}" = 1 ]; then
+	label=a9-twl92230-board
+	yaml=$(awk -F "$tab" -v l=$label '$1 == l { print $2 }' "$work/jobs")
+	if [ -n "${LAVA_SERVER:-}" ]; then
+		result skip "lab.fault.worker-killed" "needs this machine's lab (not LAVA_SERVER)"
+	elif [ -z "$yaml" ]; then
+		result fail "lab.fault.worker-killed: no job $label"
+	else
+		t0=$(date +%s)
+		submit "fault-$label" "$yaml" twl92230
+		fid=$id
+		# The guest's test has started: its STARTRUN signal is in the log.
+		# Polled (the API has no event), every second.
+		w=
+		while [ -n "$fid" ] && [ $(($(date +%s) - t0)) -lt "$wait_s" ]; do
+			api "/jobs/$fid/"
+			s=$(jq -r .state "$tmp/body")
+			[ "$s" != Finished ] || break
+			if [ "$s" = Running ]; then
+				api "/jobs/$fid/logs/"
+				if grep -q 'Received signal: <STARTRUN>' "$tmp/body"; then
+					api "/jobs/$fid/"
+					device=$(jq -r '.actual_device // ""' "$tmp/body")
+					api "/devices/$device/"
+					w=$(jq -r '.worker_host // ""' "$tmp/body")
+					break
+				fi
+			fi
+			sleep 1
+		done
+		if [ -z "$w" ] || [ ! -f "$lab_run/$w.pid" ]; then
+			result fail "lab.fault.worker-killed: job ${fid:-?} did not start its test (${s:-not submitted})"
+		else
+			wp=$(cat "$lab_run/$w.pid")
+			pids=$(lab_tree "$wp" | tr '\n' ' ')
+			# shellcheck disable=SC2086 # a pid list
+			kill -STOP $pids 2> /dev/null
+			# shellcheck disable=SC2086
+			kill -KILL $pids 2> /dev/null
+			echo "    # job $fid: killed worker $w in the middle of its test: lava-worker $wp and its job's processes ($(
+				for p in $pids; do [ "$p" = "$wp" ] || tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null | cut -c1-20; done | tr '\n' ',' | sed 's/,$//'))"
+			i=0
+			while kill -0 "$wp" 2> /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+			# Its host starts it again (a crashed worker host reboots).
+			lab_start_worker "$w"
+			echo "    # worker $w started again"
+			await "$fid"
+			if [ ! -f "$work/job-$fid.json" ]; then
+				result fail "lab.fault.worker-killed: job $fid not finished within LAB_WAIT=$wait_s s after its worker was killed (canceled)"
+			else
+				job_info "$fid"
+				job_line "fault-$label" "$fid" > "$tmp/line"
+				n=$((n - 1))
+				case $(cat "$tmp/line") in
+				"    not ok"*) fail=$((fail - 1)) ;;
+				*) pass=$((pass - 1)) ;;
+				esac
+				sed 's/^ */    # reported as: /' "$tmp/line"
+				r=fail
+				[ "$health" != Incomplete ] || [ -z "$reason" ] || ! grep -q '^    not ok' "$tmp/line" || r=ok
+				result $r "lab.fault.worker-killed: job $fid $health (worker $w killed mid-job, started again): LAVA: ${reason:-no reason}"
+			fi
+		fi
+	fi
+fi
+end

@@ -35,13 +35,27 @@ say() { echo "  LAB     $*"; }
 t0=$(date +%s)
 
 [ "$(id -u)" = 0 ] || die "needs root (chroot, mounts, a network namespace)"
-for c in ip ss chroot setsid setpriv mountpoint curl /usr/bin/python3; do
+# (python3: Debian's http.server serves the build directory, below; jq reads
+# the API's JSON)
+for c in ip ss chroot setsid setpriv mountpoint curl jq ps /usr/bin/python3; do
 	command -v $c > /dev/null || die "needs $c"
 done
 
-# Nothing of a lab may exist yet; every port must be free.
-ls "$lab_run"/*.pid > /dev/null 2>&1 &&
-	die "a lab is up or was not stopped ($lab_run has pid files): make lab-stop"
+# Nothing of a lab may exist yet; every port must be free. What a lab
+# whose processes are all gone left (pid files, namespace, veth, mounts: a
+# killed 'make test', a crash) is cleaned up first by down.sh.
+if ls "$lab_run"/*.pid > /dev/null 2>&1; then
+	lab_alive && die "a lab is up ($lab_run has pid files of running processes): make lab-stop"
+	say "a lab stopped without make lab-stop left state behind: cleaning it up (lava/lab/down.sh)"
+	sh "$top/lava/lab/down.sh" | sed 's/^/  /' || die "cannot clean up what the last lab left"
+elif ip netns list | grep -q "^$lab_netns\b" || ip link show "$lab_veth" > /dev/null 2>&1 ||
+	awk -v r="$lab_root" '$2 == r || index($2, r "/") == 1 { f = 1 } END { exit !f }' /proc/mounts; then
+	if [ -n "$(lab_procs)" ]; then
+		die "processes run in $lab_root without pid files: make lab-stop"
+	fi
+	say "no lab runs, but its namespace, veth or mounts are left: cleaning up (lava/lab/down.sh)"
+	sh "$top/lava/lab/down.sh" | sed 's/^/  /' || die "cannot clean up what the last lab left"
+fi
 ip netns list | grep -q "^$lab_netns\b" && die "network namespace $lab_netns exists: make lab-stop"
 ip link show "$lab_veth" > /dev/null 2>&1 && die "network interface $lab_veth exists: make lab-stop"
 ip -o addr show | grep -q " $lab_addr/" &&
@@ -193,27 +207,24 @@ for w in $lab_workers; do
 done
 [ $have_q10 = yes ] || say "no QEMU 10 in $q10 (make deps): the AXP209 devices are in maintenance"
 
-# start NAME COMMAND...: a service in a session of its own, its pid kept.
-start() {
-	n=$1
-	shift
-	setsid "$@" < /dev/null > "$lab_run/$n.out" 2>&1 &
-	echo $! > "$lab_run/$n.pid"
-}
 say "gunicorn on 127.0.0.1:$lab_port and $lab_addr:$lab_port, lava-scheduler, lava-publisher on $lab_addr:$lab_pub_port"
-start gunicorn chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+lab_start gunicorn chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 	gunicorn3 lava_server.wsgi --log-level INFO --log-file /var/log/lava-server/gunicorn.log \
 	-u lavaserver -g lavaserver --worker-class eventlet --workers 2 --timeout 120 \
 	--bind "127.0.0.1:$lab_port" --bind "$lab_addr:$lab_port"
-start lava-scheduler chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+lab_start lava-scheduler chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 	lava-server manage lava-scheduler --level INFO --log-file /var/log/lava-server/lava-scheduler.log \
 	--event-url "tcp://127.0.0.1:$lab_event_port"
-start lava-publisher chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+lab_start lava-publisher chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
 	lava-server manage lava-publisher --level INFO --log-file /var/log/lava-server/lava-publisher.log \
 	--host "$lab_addr" --port "$lab_pub_port"
 say "$build over HTTP on $lab_addr:$lab_files_port"
-start files setpriv --reuid=nobody --regid=nogroup --clear-groups \
-	/usr/bin/python3 -m http.server --bind "$lab_addr" --directory "$build" "$lab_files_port"
+# Debian's python3 -m http.server: a file server of a package on every
+# Debian host, not a program of ours (the project's tooling is C, sh and
+# make); with env -i it carries nothing of the caller's environment (make
+# test's run marks its own processes there, and ends them at its end).
+lab_start files setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	/usr/bin/env -i PATH=/usr/bin:/bin LANG=C.UTF-8 /usr/bin/python3 -m http.server --bind "$lab_addr" --directory "$build" "$lab_files_port"
 
 api=http://127.0.0.1:$lab_port/api/v0.2
 i=0
@@ -228,28 +239,16 @@ until curl -fsS -o /dev/null "http://$lab_addr:$lab_files_port/images/zImage" 2>
 	[ $i -lt 40 ] || die "the file server does not serve $build/images/zImage at http://$lab_addr:$lab_files_port/ ($lab_run/files.out: $(tail -n 1 "$lab_run/files.out"))"
 	sleep 0.5
 done
-version=$(curl -fsS "$api/system/version/" | python3 -c 'import json, sys; print(json.load(sys.stdin)["version"])')
+version=$(curl -fsS "$api/system/version/" | jq -r .version)
 
 say "workers lab-w1 (host network, 127.0.0.1) and lab-w2 (namespace $lab_netns, $lab_w2_addr -> $lab_addr)"
-for w in $lab_workers; do
-	case $w in
-	lab-w1) url=http://127.0.0.1:$lab_port/ ns= ;;
-	*) url=http://$lab_addr:$lab_port/ ns="ip netns exec $lab_netns" ;;
-	esac
-	# shellcheck disable=SC2086 # ns: a word list or none
-	start "$w" $ns chroot "$lab_root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
-		lava-worker --name "$w" --worker-dir "/var/lib/lava/$w" --url "$url" \
-		--ws-url "http://$lab_addr:$lab_pub_port/ws/" --ping-interval 5 \
-		--token-file "/var/lib/vexpress-lab/$w.token" \
-		--log-file "/var/log/lava-dispatcher/$w.log" --level INFO
-done
+for w in $lab_workers; do lab_start_worker "$w"; done
 # Both workers online, as the server sees them.
 i=0
 while :; do
-	online=$(curl -fsS -H @- "$api/workers/" 2>/dev/null <<EOT | python3 -c 'import json, sys; print(" ".join(sorted(w["hostname"] for w in json.load(sys.stdin)["results"] if w["state"] == "Online")))' || true
-Authorization: Token $(cat "$lab_token")
-EOT
-)
+	# (the token on curl's standard input, never in its arguments)
+	online=$({ printf 'Authorization: Token '; cat "$lab_token"; } | curl -fsS -H @- "$api/workers/" 2>/dev/null |
+		jq -r '[.results[] | select(.state == "Online") | .hostname] | sort | join(" ")' || true)
 	[ "$online" != "$lab_workers" ] || break
 	i=$((i + 1))
 	[ $i -lt 60 ] || die "workers online: '${online}', not '$lab_workers' (logs: $lab_root/var/log/lava-dispatcher/)"
