@@ -69,7 +69,7 @@ snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.s
 export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
 .PHONY: help deps tree config kernel rootfs images host run timeline bench stress shell test check \
-	patches clean lava lava-check test-debug lab lab-stop test-lab
+	patches clean lava lava-check test-debug lab lab-stop test-lab lab-check
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -116,6 +116,8 @@ help:
 	@echo '  test-lab  the lava suite'"'"'s jobs submitted to the lab'"'"'s REST API, LAVA'"'"'s results as'
 	@echo '          KTAP (the lab brought up and down if it was not up); LAVA_SERVER=http://host'
 	@echo '          LAVA_TOKEN_FILE=file LAVA_URL=http://files: a remote lab'
+	@echo '  lab-check  test-lab, then a worker killed in the middle of a job: the job must end'
+	@echo '          Incomplete with LAVA'"'"'s reason, and make lab-stop leave nothing (LAB_FAULTS=1)'
 	@echo '  clean   remove $(BUILD)'
 	@echo 'Variables: KVER=$(subst $(eval) ,|,$(KVERS)) (the kernel, default $(firstword $(KVERS)); every target builds and runs it)'
 	@echo '           BUILD=dir (default build/$$KVER) KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
@@ -256,6 +258,10 @@ test-lab:
 	@mkdir -p $(build)/lava && echo 'KTAP version 1' && echo '1..1' && \
 	SUITE_NUM=1 sh tests/run-suite.sh lab | tee $(build)/lava/lab.ktap && \
 	! grep -q '^not ok' $(build)/lava/lab.ktap
+
+# test-lab and a fault: a worker killed in the middle of a job (LAB_FAULTS=1).
+lab-check:
+	@$(MAKE) -s test-lab LAB_FAULTS=1
 
 clean:
 	rm -rf $(build)

@@ -293,6 +293,14 @@ job_info() {
 	reason=$(jq -r '.failure_comment // ""' "$j" | tr '\n' ' ')
 	e=$(awk -F "$tab" '$1 == "lava" && $2 == "job" && $3 == "fail" { print $4 }' "$work/cases-$1.tsv" | tr '\n' ' ')
 	reason=$(echo "$reason $e" | sed 's/^ *//; s/ *$//')
+	# A job whose lava-run was killed has neither (its worker reports it
+	# finished with no result and no errors): say so, and where its log ends.
+	if [ "$health" != Complete ] && [ -z "$reason" ]; then
+		api "/jobs/$1/logs/"
+		e=$(jq -R -r 'ltrimstr("- ") | fromjson? | .msg | strings' "$tmp/body" | tail -n 1 | cut -c1-100)
+		reason="LAVA recorded no failure comment and no lava.job error"
+		[ -z "$e" ] || reason="$reason; the log ends with: $e"
+	fi
 }
 # job_line LABEL ID: the job's own result (reached Complete, and where).
 job_line() {
@@ -428,12 +436,13 @@ if [ "${LAB_FAULTS:-0}" = 1 ]; then
 		else
 			wp=$(cat "$lab_run/$w.pid")
 			pids=$(lab_tree "$wp" | tr '\n' ' ')
+			what=$(for p in $pids; do [ "$p" = "$wp" ] || tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null | cut -c1-24; done |
+				tr '\n' ',' | sed 's/ *,/, /g; s/, $//')
 			# shellcheck disable=SC2086 # a pid list
 			kill -STOP $pids 2> /dev/null
 			# shellcheck disable=SC2086
 			kill -KILL $pids 2> /dev/null
-			echo "    # job $fid: killed worker $w in the middle of its test: lava-worker $wp and its job's processes ($(
-				for p in $pids; do [ "$p" = "$wp" ] || tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null | cut -c1-20; done | tr '\n' ',' | sed 's/,$//'))"
+			echo "    # job $fid: killed worker $w in the middle of its test: lava-worker $wp and its job's processes: $what"
 			i=0
 			while kill -0 "$wp" 2> /dev/null && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 			# Its host starts it again (a crashed worker host reboots).
