@@ -6,8 +6,8 @@
 # programs' under mawk and gawk, the launcher's,
 # the PMIC parity's, the oracle's or EXTRA_PATCHES' self-tests, the
 # tutorial's excerpts against the plans' results, the LAVA jobs' short
-# check (lava), the same jobs through a LAVA lab (lab: make test-lab, not
-# in make test's list), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
+# check (lava: lava-run alone, by name only), the same jobs through a LAVA
+# lab (lab: make test-lab, and make test's list), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
 # TWL92230 (axp209), a kernel other than the default (scripts/kver.sh),
 # whose build directory, build/KVER, it then uses. Prints the suite as a
 # KTAP v1 subtest (tests/ktap.awk) with how long it took; with SUITE_NUM,

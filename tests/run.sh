@@ -10,8 +10,10 @@
 # tests/awk-selftest.sh; the runner's own tests: it must report failure when a
 # guest fails, hangs, prints a truncated log, or is interrupted; the KTAP
 # reader's, on a recorded run; the ordering oracle's, on recorded and
-# deliberately reordered traces; EXTRA_PATCHES'; short LAVA jobs run by
-# lava-run, lava/quick.sh), then every tests/plans/*.sh guest plan
+# deliberately reordered traces; EXTRA_PATCHES'; the lab: the same short
+# LAVA jobs the lava suite runs with lava-run alone (lava/quick.sh, still a
+# suite by name), scheduled by a LAVA server on two workers, brought up and
+# down for it, lava/lab/test.sh), then every tests/plans/*.sh guest plan
 # (the runner's own fixtures are in tests/fixtures/) on each PMIC profile it
 # names, each booted in QEMU: tests/run-suite.sh runs one suite.
 # Named SUITEs (plans or host suites, e.g. 'make test PLANS="boot
@@ -98,7 +100,7 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM HUP
 mkdir "$QEMU_PROBES" || exit 1	# (after the traps: a failure removes $tmpd)
 
-hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest awk-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lava"
+hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest awk-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lab"
 # After every other suite, on their results: the tutorial's excerpts
 # (tests/tutorial-check.sh), in a whole run or when named.
 late=tutorial-check
@@ -228,6 +230,7 @@ for s in $shared; do
 	kernel-quality-gates) t=10000 ;;
 	runner-selftest) t=9999 ;;
 	lava) t=9998 ;;	# lava/quick.sh: 40-70 s (docs/measurements.md)
+	lab) t=9997 ;;	# lava/lab/test.sh: 80-100 s with the lab's bring-up and stop (docs/lava.md)
 	awk-selftest) t=30 ;;	# two awks, each a whole run of fake guests
 	patch-copies | ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest) t=1 ;;
 	*) meta timeout "${s%%@*}"; t=${m%% *} ;;
