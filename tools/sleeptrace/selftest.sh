@@ -471,6 +471,16 @@ good=$here/fixtures/mem-cycle.trace
 	grep -q '^32 31 0-0048 lm75 kworker/' "$tmp/devices.out"
 result $? "devices.start-order-and-async-end" "$tmp/devices.out"
 
+# explain says where a platform callback ran as the capture shows it:
+# after every noirq callback in the recorded cycle, not after them in the
+# reordered one (the label is no fixed text)
+"$oracle" explain "$good" > "$tmp/label.out" 2>&1
+"$oracle" explain "$here/fixtures/pm-core-reorder.trace" >> "$tmp/label.out" 2>&1
+[ "$(grep -c 'platform_prepare_late: system wide prepare_late(): after every noirq callback$' "$tmp/label.out")" = 1 ] &&
+	[ "$(grep -c 'prepare_late(): NOT after every noirq callback (dpm_suspend_noirq ran after it here)$' "$tmp/label.out")" = 1 ] &&
+	[ "$(grep -c 'platform_wake: system wide wake(): before any resume_noirq$' "$tmp/label.out")" = 2 ]
+result $? "explain.placement-as-the-capture-shows" "$tmp/label.out"
+
 # Bad input: each a clear message and its exit status, never a crash.
 head -c "$(($(wc -c < "$good") / 2))" "$good" > "$tmp/truncated"
 "$oracle" check "$tmp/truncated" > "$tmp/truncated.out" 2> "$tmp/truncated.err"

@@ -55,14 +55,14 @@ static const struct phase_text phase_texts[] = {
 	{ "platform_prepare", "system wide prepare()" },
 	{ "dpm_suspend_late", "per-device suspend_late()" },
 	{ "dpm_suspend_noirq", "device IRQs disabled (not IRQF_NO_SUSPEND ones), per-device suspend_noirq()" },
-	{ "platform_prepare_late", "system wide prepare_late(): after every noirq callback, I2C still up" },
+	{ "platform_prepare_late", "system wide prepare_late()" },
 	{ "CPU_OFF", "disable a non-boot CPU" },
 	{ "syscore_suspend", "syscore_suspend(): one CPU, interrupts off" },
 	{ "machine_suspend", "system wide enter(): the machine sleeps until a wakeup (sched_clock stops: no time passes in the trace)" },
 	{ "platform_stray_wake", "a stray wake, not the wakeup: the WFI in enter ended with no wakeup interrupt pending (irq0: none found); cleared, back to WFI in the same round" },
 	{ "syscore_resume", "syscore_resume()" },
 	{ "CPU_ON", "enable a non-boot CPU" },
-	{ "platform_wake", "system wide wake(): before any resume_noirq" },
+	{ "platform_wake", "system wide wake()" },
 	{ "dpm_resume_noirq", "per-device resume_noirq(), then device IRQs back on" },
 	{ "dpm_resume_early", "per-device resume_early()" },
 	{ "platform_finish", "system wide finish()" },
@@ -105,7 +105,7 @@ static const struct {
 	{ "dpm_suspend", 4, "per-device poweroff()" },
 	{ "dpm_suspend_late", 4, "per-device poweroff_late(): the PMIC checked disarmed again" },
 	{ "dpm_suspend_noirq", 4, "device IRQs off, per-device poweroff_noirq(): genpd switches the domain off over I2C" },
-	{ "platform_prepare", 4, "system wide prepare(): after every poweroff_noirq, I2C still up" },
+	{ "platform_prepare", 4, "system wide prepare()" },
 	{ "platform_enter", 4, "system wide enter(): the board powers off (system controller); this boot ends" },
 	{ "swsusp_read", 64, "the boot kernel reads the image from the SD card (domain on since boot)" },
 	{ "dpm_prepare", 8, "per-device prepare() for quiesce (the boot kernel)" },
@@ -332,6 +332,92 @@ static bool shown(const struct ev *e)
 	return true;
 }
 
+/*
+ * What a platform callback's place is meant to be, said only as the
+ * capture shows it: after (or before) every callback of a device phase,
+ * the phase (with its PM event) that ran last before it (or next after it)
+ * in the same cycle. A capture where the PM core ordered them otherwise
+ * (a negative test, a broken core) gets the opposite said.
+ */
+static const struct {
+	const char *name;	/* the platform phase */
+	unsigned int val;	/* its PM event, or 0 for any */
+	bool after;		/* after every callback of the device phase */
+	const char *ref;	/* the device phase */
+	unsigned int ref_val;
+	const char *what;	/* its callbacks, as the listing names them */
+} placements[] = {
+	{ "platform_prepare_late", 0, true, "dpm_suspend_noirq", 2, "noirq callback" },
+	{ "platform_wake", 0, false, "dpm_resume_noirq", 16, "resume_noirq" },
+	{ "platform_prepare", 4, true, "dpm_suspend_noirq", 4, "poweroff_noirq" },
+};
+
+/* Whether event @k is phase @name with PM event @val, beginning or ending */
+static bool is_phase(const struct ev *e, const char *name, unsigned int val, bool begin)
+{
+	return e->kind == EV_PHASE && e->begin == begin && e->val == val &&
+	       !strcmp(e->name, name);
+}
+
+/* Whether event @e begins or ends the machine's sleep (enter, or power-off) */
+static bool is_sleep(const struct ev *e)
+{
+	return e->kind == EV_PHASE && (!strcmp(e->name, "machine_suspend") ||
+				       !strcmp(e->name, "platform_enter"));
+}
+
+/*
+ * For the platform phase that begins at @i, ": after every noirq callback"
+ * (or what the placement table says) if the capture shows it so, else
+ * the opposite; "" if the table has no place for it or its cycle has no
+ * such device phase. A cycle may hold several rounds (suspend_again):
+ * "after" holds when the device phase ended before @i and does not begin
+ * again before the machine sleeps; "before" when it has not begun since
+ * the machine woke.
+ */
+static const char *placement(const struct trace *t, int i, char *buf, size_t len)
+{
+	const struct ev *e = &t->ev[i];
+	int p, k, lo, hi;
+	bool before = false, after = false;
+
+	for (p = 0; p < (int)(sizeof(placements) / sizeof(placements[0])); p++)
+		if (!strcmp(placements[p].name, e->name) &&
+		    (!placements[p].val || placements[p].val == e->val))
+			break;
+	if (p == (int)(sizeof(placements) / sizeof(placements[0])))
+		return "";
+	/* The cycle around @i: from the suspend_enter begin before it to its end */
+	for (lo = i; lo > 0 && !is_phase(&t->ev[lo], "suspend_enter", t->ev[lo].val, true); lo--)
+		;
+	for (hi = i; hi < t->n - 1 && !is_phase(&t->ev[hi], "suspend_enter", t->ev[hi].val, false); hi++)
+		;
+	if (placements[p].after) {
+		/* ended before @i; begun again after @i, before the sleep */
+		for (k = i - 1; k >= lo && !before; k--)
+			before = is_phase(&t->ev[k], placements[p].ref, placements[p].ref_val, false);
+		for (k = i + 1; k <= hi && !after && !(is_sleep(&t->ev[k]) && t->ev[k].begin); k++)
+			after = is_phase(&t->ev[k], placements[p].ref, placements[p].ref_val, true);
+		if (!before && !after)
+			return "";
+		snprintf(buf, len, before && !after ? ": after every %s" :
+			 ": NOT after every %s (%s ran after it here)",
+			 placements[p].what, placements[p].ref);
+	} else {
+		/* begun since the machine woke, before @i; begun after @i */
+		for (k = i - 1; k >= lo && !before && !is_sleep(&t->ev[k]); k--)
+			before = is_phase(&t->ev[k], placements[p].ref, placements[p].ref_val, true);
+		for (k = i + 1; k <= hi && !after; k++)
+			after = is_phase(&t->ev[k], placements[p].ref, placements[p].ref_val, true);
+		if (!before && !after)
+			return "";
+		snprintf(buf, len, !before ? ": before any %s" :
+			 ": NOT before any %s (%s began before it here)",
+			 placements[p].what, placements[p].ref);
+	}
+	return buf;
+}
+
 static int matching_end(const struct trace *t, int i)
 {
 	int j;
@@ -352,7 +438,7 @@ static void explain(const struct trace *t)
 	printf("%10s %9s  %s\n", "t (ms)", "took (ms)", "phase: what happens");
 	for (i = 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
-		char buf[160];
+		char buf[160], place[96];
 		int cbs = 0, failed = 0;
 
 		/*
@@ -405,7 +491,8 @@ static void explain(const struct trace *t)
 			printf(" cpu%u", e->val);
 		if (!strcmp(e->name, "platform_stray_wake"))
 			printf(" irq%u", e->val);
-		printf(": %s", phase_text(e->name, e->val));
+		printf(": %s%s", phase_text(e->name, e->val),
+		       placement(t, i, place, sizeof(place)));
 		if (cbs && strncmp(e->name, "suspend_enter", 13))
 			printf(" [%d device callbacks%s]", cbs, failed ? ", some FAILED" : "");
 		printf("\n");
