@@ -112,7 +112,9 @@ while [ "$i" -le "$count" ]; do
 	case $kind in
 	explain) file=$results/$name.log.trace$k ;;
 	log) file=$results/$name.log ;;
-	oracle) file=$results/$name.log.oracle ;;
+	# (the host's oracle's verdicts, or the plan's own, judged on the board)
+	oracle) file=$results/$name.log.oracle
+		[ -s "$file" ] || file=$results/$name.log.ktap ;;
 	fixture | fixture-check) file=$top/tools/sleeptrace/fixtures/$name ;;
 	*) problem="unknown source '$kind'" ;;
 	esac

@@ -84,4 +84,7 @@ check "mem.cycles.domain-off-in-noirq-over-i2c" yes "$(awk -v members="($MMCI_DE
 	/device_pm_callback_end: / { in_cb = 0 }
 	END { print seen ? "yes" : "no" }' $T/trace)"
 oracle_judge oracle
+# The capture, kept on the host too (the tutorial's excerpts, make
+# timeline): judged above, printed for reading
+trace_dump /tmp/oracle.trace
 ktap_finished
