@@ -277,9 +277,7 @@ sort -k1,1nr -k2,2n "$fifos/jobs" | cut -d' ' -f2- |
 			echo "$2" >> "$0/done"
 			v=$(tail -n 1 "$0/$1.out" | sed -n "s/^not ok .*/FAIL/p; s/^ok .* # SKIP .*/skip/p; s/^ok .*/ok/p")
 			t=$(sed -n "s/^    # time: [^:]*: \([0-9]*\) s wall.*/\1/p" "$0/$1.out")
-			# (its own line: two suites ending together both counted
-			# the line of the other too)
-			k=$(grep -n -x -F "$2" "$0/done" | cut -d: -f1)
+			k=$(wc -l < "$0/done")
 			printf "[%d/%d] %s: %s, %s s, %d left\n" $k $PROGRESS "$2" "${v:-FAIL}" "${t:-?}" $((PROGRESS - k)) >&4
 		fi
 		cat "$0/$1.out" > "$0/$1" &
