@@ -7,7 +7,7 @@
  * disabled, pending or not, must still be masked afterwards, or it would be
  * enabled behind genirq's back.
  *
- * Included at the end of vexpress-sleep.c.
+ * Included at the end of vexpress-sleep-wait.c.
  */
 #include <kunit/test.h>
 #include <linux/iopoll.h>
