@@ -126,7 +126,7 @@ help:
 	@echo '           LINUX_SOURCE_CACHE=dir (where deps keeps a linux-source tarball the machine'"'"'s apt has not)'
 	@echo '           TEST_JOBS=n (suites run at a time; from 2, the real-time ones beside) CYCLES=n (make stress) CI=true (test: a skip'
 	@echo '           the machine could have run fails) KVERS_TEST="6.12" (test: only those kernels)'
-	@echo '           BOARD=a9|a15 (QEMU vexpress-a9 or vexpress-a15 for run, shell, test)'
+	@echo '           BOARD=a9|a15|cubieboard (QEMU vexpress-a9, vexpress-a15 or cubieboard for run, shell, test)'
 	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
 	@echo '           QEMU=binary (default qemu-system-arm; boot/qemu-backport.sh: Debian 12'"'"'s QEMU 10)'
 	@echo '           LAVA_URL=http://lab/files (the build directory as a lab serves it;'

@@ -4,19 +4,40 @@
 # same machine with the same devices and kernel command line.
 #
 # board_of BOARD: machine (QEMU -M), cpu (LAVA's context), tile (the DTB's
-# CoreTile part) and kernel (the image the launcher boots: U-Boot's uImage
-# on the a9, whose legacy map the zImage also boots; LAVA boots zImage).
-# profile_of PROFILE: pmic_dev (QEMU -device of the PMIC) and board_dtb
-# (the board DTB's file name), after board_of. Each returns 2, saying why
-# (as $me, the caller's name), on a name it does not know.
+# CoreTile part), kernel (the image the launcher boots: U-Boot's uImage
+# on the a9, whose legacy map the zImage also boots; LAVA boots zImage),
+# ram (MiB), cpus (the most the machine has), console (the kernel's),
+# sensor (QEMU -device of the TMP105, empty where the board has no bus for
+# it) and own_pmic: the PMIC profile of a board whose QEMU machine puts
+# the PMIC on its I2C bus itself (empty: the profile picks one, -device).
+# profile_of PROFILE: pmic_dev (QEMU -device of the PMIC, empty for a
+# board's own) and board_dtb (the board DTB's file name), after board_of.
+# Each returns 2, saying why (as $me, the caller's name), on a name it
+# does not know or a profile the board cannot have.
+#
+# The cubieboard is QEMU's Allwinner A10 board (QEMU 7.2 and later; its
+# AXP209 at 0x34 on the SoC's TWI0 since 8.0, every write kept since 8.1),
+# booted with mainline's own DTB, unchanged (docs/cubieboard.md). QEMU
+# takes 512 MiB or 1 GiB of RAM there, nothing else.
 board_of() {
 	case $1 in
 	a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9 kernel=uImage ;;
 	a15) machine=vexpress-a15 cpu=cortex-a15 tile=ca15 kernel=zImage ;;
-	*) echo "$me: unknown board '$1' (a9 or a15)" >&2; return 2 ;;
+	cubieboard)
+		machine=cubieboard cpu=cortex-a8 tile='' kernel=zImage ram=512 cpus=1
+		console=ttyS0,115200 sensor='' own_pmic=axp209
+		return 0 ;;
+	*) echo "$me: unknown board '$1' (a9, a15 or cubieboard)" >&2; return 2 ;;
 	esac
+	ram=256 cpus=4 console=ttyAMA0 sensor=$BOARD_SENSOR own_pmic=
 }
 profile_of() {
+	if [ -n "$own_pmic" ]; then
+		[ "$1" = "$own_pmic" ] ||
+			{ echo "$me: the $machine board has its own PMIC, $own_pmic, not '$1'" >&2; return 2; }
+		pmic_dev='' board_dtb=sun4i-a10-cubieboard.dtb
+		return 0
+	fi
 	case $1 in
 	twl92230) pmic_dev=twl92230,address=0x4a board_dtb=vexpress-pm-$tile.dtb ;;
 	axp209) pmic_dev=axp209_pmu,address=0x34 board_dtb=vexpress-pm-$tile-axp209.dtb ;;
@@ -33,9 +54,12 @@ BOARD_SENSOR=tmp105,address=0x48
 # serves 7.2 to 11.)
 BOARD_AUDIO="-audiodev none,id=noaudio -global pl041.audiodev=noaudio"
 
-# The kernel command line, before maxcpus= and a plan's own arguments. A
+# The kernel command line, before maxcpus= and a plan's own arguments
+# (vexpress's console; the launcher puts the board's console first). A
 # few DT devices QEMU's board cannot satisfy stay deferred; by default the
 # kernel re-probes them 10 s after boot, which lands inside a test's
 # suspend cycle (seen: it coincided with a cycle that overran its RTC
 # alarm, "Wakeup pending"), so they stay deferred for the whole boot.
 BOARD_CMDLINE="console=ttyAMA0 panic=-1 oops=panic deferred_probe_timeout=3600"
+# board_cmdline: BOARD_CMDLINE with the board's console (after board_of)
+board_cmdline() { echo "console=$console ${BOARD_CMDLINE#console=ttyAMA0 }"; }

@@ -3,7 +3,8 @@
 # make-images.sh OBJ ROOTFS OUT: collect the boot artifacts in OUT:
 #   zImage, uImage (legacy U-Boot image of the uncompressed kernel, for the
 #   A9's RAM; QEMU's -kernel loads it), vexpress-pm-ca9.dtb,
-#   vexpress-pm-ca15.dtb (and their AXP209 variants), rootfs.cpio.gz and
+#   vexpress-pm-ca15.dtb (and their AXP209 variants), mainline's
+#   sun4i-a10-cubieboard.dtb (QEMU's cubieboard), rootfs.cpio.gz and
 #   the same uncompressed, rootfs.cpio (QEMU's -initrd); the same two of
 #   rootfs-fixtures.cpio.gz, beside ROOTFS (the board's initramfs with the
 #   runner's fixtures, for its self-tests),
@@ -19,6 +20,7 @@ cp "$obj/arch/arm/boot/zImage" "$out/zImage"
 for b in ca9 ca15 ca9-axp209 ca15-axp209; do
 	cp "$obj/arch/arm/boot/dts/arm/vexpress-pm-$b.dtb" "$out/"
 done
+cp "$obj/arch/arm/boot/dts/allwinner/sun4i-a10-cubieboard.dtb" "$out/"
 for r in "$rootfs" "$(dirname "$rootfs")/rootfs-fixtures.cpio.gz"; do
 	n=$(basename "$r" .gz)
 	cp "$r" "$out/$n.gz"
@@ -34,4 +36,4 @@ for c in 'Configuration 0 (vexpress-pm-ca9)' 'Configuration 1 (vexpress-pm-ca15)
 	mkimage -l "$out/vexpress-pm.itb" | grep -q "$c" ||
 		{ echo "make-images: $out/vexpress-pm.itb does not list $c" >&2; exit 1; }
 done
-echo "  IMAGES  $out: zImage uImage $(cd "$out" && echo vexpress-pm-*.dtb) rootfs.cpio.gz rootfs.cpio rootfs-fixtures.cpio.gz rootfs-fixtures.cpio vexpress-pm.itb"
+echo "  IMAGES  $out: zImage uImage $(cd "$out" && echo vexpress-pm-*.dtb sun4i-*.dtb) rootfs.cpio.gz rootfs.cpio rootfs-fixtures.cpio.gz rootfs-fixtures.cpio vexpress-pm.itb"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # Boot the vexpress-pm board in QEMU.
 #
-#   qemu.sh [--board a9|a15] [--pmic twl92230|axp209] [--interactive]
+#   qemu.sh [--board a9|a15|cubieboard] [--pmic twl92230|axp209] [--interactive]
 #           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]... [--drive SPEC]...
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
 #           [--smp N] [--qmp PATH] [--sd FILE] [--initrd NAME]
@@ -10,9 +10,13 @@
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
 #   a15  -M vexpress-a15, vexpress-pm-ca15.dtb (RS1 map, RAM at 0x80000000)
-# Both run the same kernel. The uImage (uncompressed) is linked for the
-# A9's RAM, so the A15 boots the zImage, which QEMU places in its RAM and
-# which relocates itself.
+#   cubieboard  -M cubieboard, mainline's sun4i-a10-cubieboard.dtb as the
+#        kernel builds it (Allwinner A10, one Cortex-A8, 512 MiB; console
+#        ttyS0): QEMU's board puts its AXP209 on the SoC's TWI0 itself, so
+#        its profile is axp209, with no -device (docs/cubieboard.md)
+# All run the same kernel. The uImage (uncompressed) is linked for the
+# A9's RAM, so the A15 and the cubieboard boot the zImage, which QEMU
+# places in their RAM and which relocates itself.
 # --pmic (default $PMIC) picks the PMIC profile: the model on the SBCon bus
 # and the DTB that describes it. No single QEMU has both models:
 #   twl92230  -device twl92230,address=0x4a, vexpress-pm-ca9.dtb (-ca15);
@@ -46,7 +50,7 @@
 # the guest's clocks deterministic (make bench, most test plans), and
 # "-rtc clock=vm", so the PL031 wake-up alarm that ends a suspend cycle is
 # virtual time too: the idle guest jumps to it instead of waiting seconds
-# of wall time. --smp N: CPUs (default 2);
+# of wall time. --smp N: CPUs (default 2, or the one a cubieboard has);
 # under -icount QEMU runs all CPUs round-robin on one thread, and with two
 # the guest took minutes to reach /init (seen with QEMU 7.2): use 1 there.
 # Without --interactive the serial console goes to stdout (and --log), the
@@ -64,7 +68,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
 mkdir -p "$build/images"
 images=$build/images
-interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp=2 check=no qmp= sd= sdfile=
+interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp= check=no qmp= sd= sdfile=
 initrd=rootfs.cpio
 board=${BOARD:-a9} profile=${PMIC:-}
 
@@ -96,8 +100,15 @@ done
 me=qemu.sh
 . "$top/boot/board.sh"
 board_of "$board" || exit 2
-# (the profile may be left to this QEMU's models: checked here, set below)
+# (the profile may be left to this QEMU's models: checked here, set below;
+# a board with its own PMIC has that one)
+profile=${profile:-$own_pmic}
 [ -z "$profile" ] || profile_of "$profile" || exit 2
+# (default: two CPUs where the machine has them)
+[ -n "$smp" ] || { smp=2; [ "$cpus" -ge 2 ] || smp=$cpus; }
+[ "$smp" -le "$cpus" ] || { echo "qemu.sh: --smp $smp: QEMU $machine has $cpus CPU(s)" >&2; exit 2; }
+[ $pmic = yes ] || [ -z "$own_pmic" ] ||
+	{ echo "qemu.sh: --no-pmic: QEMU $machine puts its $own_pmic on the bus itself" >&2; exit 2; }
 
 qemu=${QEMU:-qemu-system-arm}
 command -v "$qemu" >/dev/null || { echo "qemu.sh: $qemu not found (package qemu-system-arm)" >&2; exit 2; }
@@ -190,8 +201,9 @@ if [ -z "$dtb" ]; then
 fi
 [ -f "$dtb" ] || { echo "qemu.sh: no such DTB $dtb" >&2; exit 2; }
 [ -z "$sdfile" ] || [ -f "$sdfile" ] || { echo "qemu.sh: no such SD card image $sdfile" >&2; exit 2; }
-devices="-device $BOARD_SENSOR"
-[ $pmic = no ] || devices="-device $pmic_dev $devices"
+devices=
+[ -z "$sensor" ] || devices="-device $sensor"
+[ $pmic = no ] || [ -z "$pmic_dev" ] || devices="-device $pmic_dev $devices"
 devices="$devices$extra"
 # --check: everything above holds (this QEMU runs this profile, the images
 # are there); boot nothing.
@@ -199,8 +211,8 @@ devices="$devices$extra"
 
 # The CA9 tile's DT has four CPUs; QEMU runs -smp of them. maxcpus stops the
 # kernel waiting for the others to come up (about 1.7 s of every boot).
-cmdline="$BOARD_CMDLINE maxcpus=$smp${plan:+ plan=$plan}$append"
-set -- -M $machine -smp "$smp" -m 256 -no-reboot $BOARD_AUDIO $icount $qmp $sd \
+cmdline="$(board_cmdline) maxcpus=$smp${plan:+ plan=$plan}$append"
+set -- -M $machine -smp "$smp" -m "$ram" -no-reboot $BOARD_AUDIO $icount $qmp $sd \
 	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/$initrd" $devices -append "$cmdline"
 
@@ -213,6 +225,7 @@ fi
 mkdir -p "$(dirname "$log")"
 {
 	what="PMIC $profile"
+	[ -n "$pmic_dev" ] || what="$what (the board's own)"
 	[ $pmic = yes ] || what="no PMIC device ($profile profile)"
 	echo "qemu.sh: QEMU $qver, $what, $(basename "$dtb")"
 	qrc=0

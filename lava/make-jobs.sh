@@ -67,6 +67,9 @@ case "$out/" in
 esac
 
 board_of "$board" || exit 2
+# (the jobs add the PMIC and the sensor with -device: vexpress only)
+[ -z "$own_pmic" ] ||
+	{ echo "make-jobs.sh: no LAVA jobs for the $machine board yet (docs/cubieboard.md)" >&2; exit 2; }
 profile_of "$profile" || exit 2
 dtb=$board_dtb
 # Checked on vexpress-a9: every plan the suite runs there. Checked on

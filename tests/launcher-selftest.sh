@@ -8,7 +8,9 @@
 # matter: 7.2 (twl92230 only), 8.0 (an axp209_pmu that keeps only DCDC2
 # writes), 8.2 (both), 10.0 and 11.1 (axp209_pmu only), an 11.1 and a 7.2
 # built without their model, and a binary that names no version; and a
-# run's kept answers (QEMU_PROBES) decide as the QEMU's own did.
+# run's kept answers (QEMU_PROBES) decide as the QEMU's own did. On the
+# cubieboard (its own AXP209, no -device) the profile is the board's:
+# QEMU 10 runs it, 7.2 is refused naming 8.1, and the TWL92230 is refused.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,7 +22,8 @@ unset QEMU_PROBES
 
 # qemu.sh --check wants the images there; empty files do.
 mkdir -p "$tmp/build/images"
-for f in uImage zImage rootfs.cpio vexpress-pm-ca9.dtb vexpress-pm-ca9-axp209.dtb; do
+for f in uImage zImage rootfs.cpio vexpress-pm-ca9.dtb vexpress-pm-ca9-axp209.dtb \
+	 sun4i-a10-cubieboard.dtb; do
 	: > "$tmp/build/images/$f"
 done
 
@@ -54,12 +57,13 @@ fake qnover "qemu-system-arm: not a QEMU"
 
 # check NAME QEMU PMIC WANT-STATUS WANT-TEXT...: qemu.sh --check with this
 # QEMU and PMIC (empty: let it pick) exits WANT-STATUS and prints every
-# WANT-TEXT (stdout and stderr together).
+# WANT-TEXT (stdout and stderr together), on board $board (default a9).
+board=a9
 check() {
 	name=$1 q=$2 prof=$3 want=$4
 	shift 4
 	n=$((n + 1))
-	out=$(BUILD=$tmp/build QEMU=$tmp/$q PMIC=$prof sh "$top/boot/qemu.sh" --check 2>&1)
+	out=$(BOARD=$board BUILD=$tmp/build QEMU=$tmp/$q PMIC=$prof sh "$top/boot/qemu.sh" --check 2>&1)
 	got=$?
 	bad=
 	[ "$got" = "$want" ] || bad="exit $got, not $want"
@@ -98,6 +102,12 @@ check 7.2-no-model-twl92230-refused q72bare twl92230 3 \
 	"PMIC twl92230 needs a QEMU built with the twl92230 model (9.1 and older have it)" "is QEMU 7.2.22"
 check no-version qnover "" 2 "does not name a QEMU version: qemu-system-arm: not a QEMU"
 check unknown-profile q111 twl4030 2 "unknown PMIC profile 'twl4030' (twl92230 or axp209)"
+board=cubieboard
+check cubieboard-10.0-default q100 "" 0 "QEMU 10.0.13, PMIC axp209"
+check cubieboard-10.0-axp209 q100 axp209 0 "QEMU 10.0.13, PMIC axp209"
+check cubieboard-7.2-refused q72 "" 3 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 7.2.22"
+check cubieboard-twl92230-refused q100 twl92230 2 "the cubieboard board has its own PMIC, axp209, not 'twl92230'"
+board=a9
 # A run's answers (QEMU_PROBES, tests/run.sh): the second check of a QEMU
 # reads the first one's back, both of its models included, and decides as
 # the first did, though the stand-in no longer answers.

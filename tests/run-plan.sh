@@ -17,7 +17,7 @@
 #
 # Plan headers (the plan's leading comment block, read by
 # tests/plan-meta.sh, which rejects unknown keys): "# qemu-args: ARGS" for boot/qemu.sh,
-# "# board: a9|a15" (the QEMU board; default $BOARD, else a9),
+# "# board: a9|a15|cubieboard" (the QEMU board; default $BOARD, else a9),
 # "# smp: N" (QEMU CPUs; default 1 under -icount, see below),
 # "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable), and
 # "# trace-check: [RULE-ID...]": the plan prints an ftrace capture
@@ -105,8 +105,7 @@ log=$results/$plan.log
 [ "$board" = a9 ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
 # The PMIC profile (boot/qemu.sh: PMIC, else what the QEMU offers): an
 # AXP209 run keeps its own log and edits the AXP209 board DTB.
-dtb_suffix=
-[ "${PMIC:-}" = axp209 ] && { log=${log%.log}@axp209.log; dtb_suffix=-axp209; }
+[ "${PMIC:-}" = axp209 ] && log=${log%.log}@axp209.log
 # (a capture or verdicts of an earlier run must not stand for this one's)
 rm -f "$log.oracle" "$log".trace*
 # One CPU under -icount (boot/qemu.sh --icount: deterministic virtual
@@ -130,7 +129,11 @@ allow=$(header allow)
 edits=$(header dt-edit)
 if [ -n "$edits" ]; then
 	dtb=${log%.log}.dtb
-	cp "$build/images/vexpress-pm-ca${board#a}$dtb_suffix.dtb" "$dtb" 2>>"$log.err" || {
+	# (the board's DTB for the profile, boot/board.sh: the TWL92230's
+	# unless PMIC says otherwise, or the board's own PMIC's)
+	bdtb=$(me=run-plan.sh; . "$top/boot/board.sh" && board_of "$board" &&
+		profile_of "${PMIC:-${own_pmic:-twl92230}}" && echo "$board_dtb") 2>>"$log.err"
+	cp "$build/images/$bdtb" "$dtb" 2>>"$log.err" || {
 		sed 's/^/    # /' "$log.err"
 		failed "no board DTB to edit (run 'make images')"
 		finish
