@@ -34,9 +34,11 @@ AXP_RAILS="vcore vdcdc3 vrtc vaux vmmc vio"
 # Those with an enable bit in PWR_OUT_CTRL (LDO1, vrtc, is always on)
 AXP_SWITCHED="vcore vdcdc3 vaux vmmc vio"
 
-# axp_rail NAME: the chip's rail of a board rail
+# axp_rail NAME: the chip's rail of a board rail, or a chip rail's own
+# name (the Cubieboard's DT keeps the chip's names for some)
 axp_rail() {
 	case $1 in
+	dcdc[23] | ldo[1-4]) echo "$1" ;;
 	vcore)	echo dcdc2 ;;
 	vdcdc3)	echo dcdc3 ;;
 	vrtc)	echo ldo1 ;;

@@ -7,7 +7,14 @@
 # The board the guest runs on, from the DT: the CA9 tile on the legacy
 # motherboard map (QEMU vexpress-a9) or the CA15 on the RS1 map
 # (vexpress-a15). The map decides the motherboard devices' addresses.
+# On the Cubieboard (QEMU cubieboard, mainline's DT) the PMIC's bus is the
+# A10's TWI0 (SBCON_NODE and SBCON_DEV name the PMIC's bus on every
+# board) and there is no MMCI or motherboard Ethernet.
 case "$(tr '\0' ' ' < /proc/device-tree/compatible)" in
+*cubietech,a10-cubieboard*)
+	BOARD=cubieboard MODEL="Cubietech Cubieboard"
+	SBCON_NODE=i2c@1c2ac00 SBCON_DEV=1c2ac00.i2c
+	MMCI_DEV= ETH_DEV= ;;
 *arm,vexpress,v2p-ca15*)
 	BOARD=a15 MODEL="V2P-CA15 vexpress-pm"
 	SBCON_NODE=i2c@160000 SBCON_DEV=1c160000.i2c
