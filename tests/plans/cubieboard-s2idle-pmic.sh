@@ -12,6 +12,7 @@
 # PM disabled. A kernel without the patch skips, saying so.
 # pmic: axp209
 # board: cubieboard
+# kernels: all
 . ./lib/board.sh
 ktap_print_header
 if ! grep -q ' sun4i_probe_wake$' /proc/kallsyms; then
