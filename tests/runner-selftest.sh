@@ -13,22 +13,30 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/kver.sh"
 pass=0 fail=0 n=0
 
+# result NAME yes|no [OUTPUT]: one result, runner.NAME; a failure shows
+# OUTPUT
+result() {
+	n=$((n + 1))
+	if [ "$2" = yes ]; then
+		echo "    ok $n runner.$1"
+		pass=$((pass + 1))
+	else
+		echo "    not ok $n runner.$1"
+		[ -z "${3:-}" ] || echo "$3" | sed 's/^/    # /'
+		fail=$((fail + 1))
+	fi
+}
+
 # expect NAME WANT_STATUS [env...]: run-plan.sh NAME must exit 0 (pass) or
 # non-zero (fail) as WANT_STATUS says.
 expect() {
 	name=$1 want=$2
 	shift 2
-	n=$((n + 1))
 	out=$(env "$@" sh "$top/tests/run-plan.sh" "$name" 2>&1)
 	got=$?
-	if { [ "$want" = pass ] && [ $got = 0 ]; } || { [ "$want" = fail ] && [ $got != 0 ]; }; then
-		echo "    ok $n runner.$name.$want${1:+.fake}"
-		pass=$((pass + 1))
-	else
-		echo "    not ok $n runner.$name.$want${1:+.fake}"
-		echo "$out" | sed 's/^/    # /'
-		fail=$((fail + 1))
-	fi
+	ok=no
+	{ [ "$want" = pass ] && [ $got = 0 ]; } || { [ "$want" = fail ] && [ $got != 0 ]; } && ok=yes
+	result "$name.$want${1:+.fake}" $ok "$out"
 }
 
 fake="LAUNCH=$top/tests/fake-launch.sh"
@@ -40,18 +48,12 @@ expect fixture-oops fail "$fake"
 expect fixture-hang fail "$fake"
 # The two results fixture-hang announced and never printed fail, each by
 # its place
-n=$((n + 1))
 out=$(env "$fake" sh "$top/tests/run-plan.sh" fixture-hang 2>&1)
-if [ "$(echo "$out" | grep -E '^    (not )?ok ' | sed 's/^    //')" = "ok 1 fixture.first
+ok=no
+[ "$(echo "$out" | grep -E '^    (not )?ok ' | sed 's/^    //')" = "ok 1 fixture.first
 not ok 2 fixture-hang.result-2
-not ok 3 fixture-hang.result-3" ]; then
-	echo "    ok $n runner.fixture-hang.unprinted-results-fail"
-	pass=$((pass + 1))
-else
-	echo "    not ok $n runner.fixture-hang.unprinted-results-fail"
-	echo "$out" | sed 's/^/    # /'
-	fail=$((fail + 1))
-fi
+not ok 3 fixture-hang.result-3" ] && ok=yes
+result fixture-hang.unprinted-results-fail $ok "$out"
 expect fixture-dt-edit fail "$fake"
 expect fixture-host-pass pass "$fake"
 expect fixture-host-fail fail "$fake"
