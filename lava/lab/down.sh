@@ -23,13 +23,13 @@ stop() {
 	pid=$(cat "$f")
 	if [ -n "$pid" ] && kill -0 "$pid" 2> /dev/null; then
 		say "stop $1 ($pid)"
-		kill -TERM -- "-$pid" 2> /dev/null || kill -TERM "$pid" 2> /dev/null
+		kill -s TERM -- "-$pid" 2> /dev/null || kill -TERM "$pid" 2> /dev/null
 		i=0
 		while kill -0 "$pid" 2> /dev/null && [ $i -lt $((${2:-10} * 5)) ]; do
 			sleep 0.2
 			i=$((i + 1))
 		done
-		kill -KILL -- "-$pid" 2> /dev/null || kill -KILL "$pid" 2> /dev/null || true
+		kill -s KILL -- "-$pid" 2> /dev/null || kill -KILL "$pid" 2> /dev/null || true
 	fi
 	rm -f "$f"
 }

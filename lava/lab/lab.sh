@@ -14,7 +14,8 @@
 # LAB_FILES_PORT      the build directory over HTTP for the workers, .1
 # LAB_EVENT_PORT      the scheduler's ZMQ event stream, 127.0.0.1
 lab_dir=${LAB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/lab}
-lab_root=$lab_dir/root
+# (canonical: lab_procs compares it with /proc/PID/root, which is)
+lab_root=$(realpath -m "$lab_dir/root")
 lab_run=$lab_dir/run
 lab_suite=${LAB_SUITE:-bookworm}
 lab_mirror=${LAB_MIRROR:-http://deb.debian.org/debian}
