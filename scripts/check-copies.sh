@@ -74,15 +74,23 @@ for list in "$dir"/*/differences; do
 	}
 done
 # A fuzz list (scripts/prepare-tree.sh) names base patches of the series,
-# one a line, NAME<TAB>WHAT MOVED, and none that has a copy: a copy is
-# applied instead of its base, so the line would hide it.
+# one a line, NAME<TAB>WHAT MOVED<TAB>PATH:BLOB..., and none that has a
+# copy: a copy is applied instead of its base, so the line would hide it.
 for list in "$dir"/*/fuzz; do
 	[ -f "$list" ] || continue
 	kv=$(basename "$(dirname "$list")")
 	awk -F '\t' -v l="$list" -v dir="$dir" -v kv="$kv" '
 		/^#/ || !NF { next }
-		NF != 2 || $2 !~ /[^ ]/ {
-			printf "  %s:%d: not NAME<TAB>WHAT MOVED\n", l, FNR; bad = 1; next }
+		# (no {12}: the mawk of Debian 12 has no interval expressions)
+		function blobs(s,   n, i, a) {
+			n = split(s, a, " ")
+			for (i = 1; i <= n; i++)
+				if (a[i] !~ /^[^:]+:[0-9a-f]+$/ || length(a[i]) - index(a[i], ":") != 12)
+					return 0
+			return n
+		}
+		NF != 3 || $2 !~ /[^ ]/ || !blobs($3) {
+			printf "  %s:%d: not NAME<TAB>WHAT MOVED<TAB>PATH:BLOB...\n", l, FNR; bad = 1; next }
 		(getline x < (dir "/" $1)) < 0 { printf "  %s:%d: no base patch %s\n", l, FNR, $1; bad = 1; next }
 		{ close(dir "/" $1) }
 		(getline x < (dir "/" kv "/" $1)) >= 0 {

@@ -14,8 +14,9 @@ mkdir -p "$out"
 git -C "$tree" -c core.abbrev=12 -c branch.vexpress-pm.description="$(cat "$top/arch-patches/cover-letter")" \
 	format-patch -q --cover-letter --cover-from-description=subject \
 	--no-signature -o "$(realpath "$out")" pristine..vexpress-pm
-# The base patches this kernel's tree took with less context (their
-# context moved; scripts/prepare-tree.sh): exported with its context
+# The base patches that arch-patches/KVER/fuzz lets this kernel's tree
+# take with less context (their context moved; scripts/prepare-tree.sh):
+# exported here as the tree has them, with this kernel's context
 . "$top/scripts/kver.sh"
 [ ! -f "$top/arch-patches/$KVER/fuzz" ] ||
 	sed -n "s/^\([^#][^	]*\)	\(.*\)/  FUZZ    \1: on $KVER, context rebased: \2/p" \

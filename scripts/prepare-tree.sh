@@ -93,6 +93,13 @@ commit() {
 				die "KVER=$KVER: patch does not apply to $KVER's tree, even with one line of context (arch-patches/$KVER/fuzz): ${p#"$top"/}"
 			}
 		done
+		# Less context can land a hunk elsewhere: the files must come
+		# out as the list records them
+		for pb in $(grep "^${p##*/}	" "$top/arch-patches/$KVER/fuzz" | cut -f3); do
+			have=$($git rev-parse --short=12 ":${pb%:*}" 2> /dev/null)
+			[ "$have" = "${pb##*:}" ] ||
+				die "KVER=$KVER: ${p#"$top"/} applied with less context, but ${pb%:*} is blob ${have:-none}, not ${pb##*:} as arch-patches/$KVER/fuzz records"
+		done
 		echo "  FUZZ    ${p#"$top"/}: applied with $c of 3 lines of context on $KVER (arch-patches/$KVER/fuzz)"
 	fi
 	# One hash-object and one update-index for all the files: every git

@@ -26,7 +26,6 @@
  * keeps its state; a real platform would enter a retention state through
  * cpu_suspend() instead.
  *
- *
  * The wait in enter (vexpress-sleep-wait.c) and the monitored sleep
  * (vexpress-sleep-monitor.c) are parts of their own.
  */
