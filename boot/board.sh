@@ -7,6 +7,7 @@
 # CoreTile part), kernel (the image the launcher boots: U-Boot's uImage
 # on the a9, whose legacy map the zImage also boots; LAVA boots zImage),
 # ram (MiB), cpus (the most the machine has), console (the kernel's),
+# audio (QEMU options that keep the host's audio out; vexpress's PL041),
 # sensor (QEMU -device of the TMP105, empty where the board has no bus for
 # it) and own_pmic: the PMIC profile of a board whose QEMU machine puts
 # the PMIC on its I2C bus itself (empty: the profile picks one, -device).
@@ -25,11 +26,12 @@ board_of() {
 	a15) machine=vexpress-a15 cpu=cortex-a15 tile=ca15 kernel=zImage ;;
 	cubieboard)
 		machine=cubieboard cpu=cortex-a8 tile='' kernel=zImage ram=512 cpus=1
-		console=ttyS0,115200 sensor='' own_pmic=axp209
+		console=ttyS0,115200 sensor='' own_pmic=axp209 audio=''
 		return 0 ;;
 	*) echo "$me: unknown board '$1' (a9, a15 or cubieboard)" >&2; return 2 ;;
 	esac
 	ram=256 cpus=4 console=ttyAMA0 sensor=$BOARD_SENSOR own_pmic=
+	audio=$BOARD_AUDIO
 }
 profile_of() {
 	if [ -n "$own_pmic" ]; then
@@ -48,7 +50,7 @@ profile_of() {
 # The TMP105 beside the PMIC on the SBCon bus (QEMU -device), every profile
 BOARD_SENSOR=tmp105,address=0x48
 
-# No host audio for the board's AACI (PL041): QEMU's default backend opens
+# No host audio for vexpress's AACI (PL041): QEMU's default backend opens
 # ALSA, whose "cannot find card" lines start most consoles of a machine
 # without a sound card. (7.2's "-audio none" wants a model too; this form
 # serves 7.2 to 11.)

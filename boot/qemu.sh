@@ -212,7 +212,7 @@ devices="$devices$extra"
 # The CA9 tile's DT has four CPUs; QEMU runs -smp of them. maxcpus stops the
 # kernel waiting for the others to come up (about 1.7 s of every boot).
 cmdline="$(board_cmdline) maxcpus=$smp${plan:+ plan=$plan}$append"
-set -- -M $machine -smp "$smp" -m "$ram" -no-reboot $BOARD_AUDIO $icount $qmp $sd \
+set -- -M $machine -smp "$smp" -m "$ram" -no-reboot $audio $icount $qmp $sd \
 	-kernel "$images/$kernel" -dtb "$dtb" \
 	-initrd "$images/$initrd" $devices -append "$cmdline"
 

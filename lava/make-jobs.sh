@@ -26,7 +26,7 @@
 # (fdtput on the board DTB); without the board DTB the plans that edit it
 # are left out. The kernel and initramfs must exist.
 #
-# --plans: the plans to run (default: every plan but fixture-*, those pinned
+# --plans: the plans to run (default: every plan of tests/plans, but those pinned
 # to another board, and on a15 only those checked there, see below); a
 # plan whose "# pmic:" header does not name the profile (no header: the
 # TWL92230 only, tests/plan-profiles.sh) is left out, as is a plan the job
@@ -104,7 +104,7 @@ if [ -z "$plans" ]; then
 	if [ -n "$default_plans" ]; then
 		plans=$default_plans
 	else
-		plans=$(cd "$top/tests/plans" && ls ./*.sh | sed 's|^\./||; s|\.sh$||' | grep -v '^fixture-')
+		plans=$(cd "$top/tests/plans" && ls ./*.sh | sed 's|^\./||; s|\.sh$||')
 	fi
 fi
 
@@ -171,9 +171,9 @@ context:
   # the board's I2C devices on the SBCon bus; -no-reboot: a panic ends QEMU
   extra_options:
   - '-device $pmic_dev'
-  - '-device $BOARD_SENSOR'
+  - '-device $sensor'
   - '-no-reboot'
-  - '$BOARD_AUDIO'
+  - '$audio'
 metadata:
   board: $board
   pmic: $profile

@@ -38,7 +38,7 @@ function skip_reason(s) { sub(/^.* # SKIP */, "", s); return s }
 function json_str(s) {
 	# (eight backslashes: gawk and mawk read fewer in a replacement apart)
 	gsub(/\\/, "\\\\\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s)
-	gsub(/[\001-\010\013\014\016-\037]/, "?", s)
+	gsub(/[\001-\010\012-\037]/, "?", s)
 	return "\"" s "\""
 }
 function xml(s) {

@@ -93,6 +93,15 @@ sh "$top/tests/plan-meta.sh" --check "$file" 2>"$out.meta" ||
 rm -f "$out.meta"
 header() { sh "$top/tests/plan-meta.sh" "$file" "$1"; }
 board=$(header board); board=${board:-${BOARD:-a9}}
+# A plan run on a board other than its own keeps its own log (PLAN@a15.log).
+log=$results/$plan.log
+[ "$board" = a9 ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
+# The PMIC profile (boot/qemu.sh: PMIC, else what the QEMU offers): an
+# AXP209 run keeps its own log and edits the AXP209 board DTB.
+[ "${PMIC:-}" = axp209 ] && log=${log%.log}@axp209.log
+# (a capture, verdicts or KTAP of an earlier run must not stand for
+# this one's, a skip's included)
+rm -f "$log.oracle" "$log".trace* "$log.ktap"
 # A profile the plan does not run on (PMIC=), or a QEMU without the
 # profile's model, is a skip that says why (tests/plan-runnable.sh);
 # anything else the launcher refuses fails below.
@@ -100,14 +109,6 @@ if [ -z "${LAUNCH:-}" ]; then
 	why=$(sh "$top/tests/plan-runnable.sh" "$file" "$board")
 	[ $? != 3 ] || { echo "    ok 0 $plan # SKIP needs another PMIC profile or QEMU: $why"; finish; }
 fi
-# A plan run on a board other than its own keeps its own log (PLAN@a15.log).
-log=$results/$plan.log
-[ "$board" = a9 ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
-# The PMIC profile (boot/qemu.sh: PMIC, else what the QEMU offers): an
-# AXP209 run keeps its own log and edits the AXP209 board DTB.
-[ "${PMIC:-}" = axp209 ] && log=${log%.log}@axp209.log
-# (a capture or verdicts of an earlier run must not stand for this one's)
-rm -f "$log.oracle" "$log".trace*
 # One CPU under -icount (boot/qemu.sh --icount: deterministic virtual
 # time, idle skipped, the suspend cycle's RTC alarm virtual too) unless the
 # plan needs the second CPU (CPU hotplug in the suspend sequence); those

@@ -594,7 +594,8 @@ int trace_read(FILE *f, struct trace *t)
 			continue;
 		}
 		/* The ring buffer overran: trace text says so (print_trace_header) */
-		if (strstr(line, "[LOST ") && strstr(line, "EVENTS]")) {
+		if (!strncmp(line, "CPU:", 4) && strstr(line, "[LOST ") &&
+		    strstr(line, "EVENTS]")) {
 			t->lost = true;
 			continue;
 		}
