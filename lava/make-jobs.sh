@@ -243,9 +243,7 @@ for plan in $plans; do
 		fi
 		dtb_url=$url/$rel/dtb/${edited##*/}
 	fi
-	ramdisk=
-	case $plan in fixture-*) ramdisk=rootfs-fixtures.cpio.gz ;; esac
-	deploy_boot "maxcpus=$smp$append" "$dtb_url" "$qargs" $ramdisk
+	deploy_boot "maxcpus=$smp$append" "$dtb_url" "$qargs" "$(plan_initramfs "$plan").cpio.gz"
 	cat <<EOF
 - test:
     timeout: {minutes: $(mins $((tmo + 30)))}

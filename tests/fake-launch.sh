@@ -10,7 +10,7 @@ while [ $# -gt 0 ]; do
 	--log) log=$2; shift ;;
 	--dtb) dtb=$2; shift ;;
 	--sd) sd=$2; shift ;;
-	--timeout|--append|--device|--board|--smp|--qmp) shift ;;
+	--timeout|--append|--device|--board|--smp|--qmp|--initrd) shift ;;
 	esac
 	shift
 done

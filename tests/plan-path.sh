@@ -11,3 +11,21 @@ plan_path() {
 	*) echo "tests/plans/$1.sh" ;;
 	esac
 }
+
+# plan_hostdir NAME: where its "# host:" scripts are, relative to the
+# repository
+plan_hostdir() {
+	case $1 in
+	fixture-*) echo tests/fixtures/host ;;
+	*) echo tests/host ;;
+	esac
+}
+
+# plan_initramfs NAME: the initramfs of the build's images it boots,
+# without its .cpio/.cpio.gz: the fixtures' own or the board's
+plan_initramfs() {
+	case $1 in
+	fixture-*) echo rootfs-fixtures ;;
+	*) echo rootfs ;;
+	esac
+}

@@ -63,10 +63,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/tests/plan-path.sh"
 plan=$1
 file=$top/$(plan_path "$plan")
-# (the runner's fixtures boot the initramfs that has them, and their host
-# scripts are fixtures too)
-initrd= hostdir=$top/tests/host
-case $plan in fixture-*) initrd="--initrd rootfs-fixtures.cpio" hostdir=$top/tests/fixtures/host ;; esac
+initrd="--initrd $(plan_initramfs "$plan").cpio" hostdir=$top/$(plan_hostdir "$plan")
 launch=${LAUNCH:-$top/boot/qemu.sh}
 results=${RESULTS:-$build/results}
 mkdir -p "$results"
