@@ -39,8 +39,15 @@ lab_profiles="twl92230 axp209"
 lab_packages="lava-server lava-dispatcher qemu-system-arm postgresql"
 
 # Run a command in the lab's root, with a clean environment.
-lab_chroot() {
-	chroot "$lab_root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+lab_chroot() { lab_chroot_at "$lab_root" "$@"; }
+# lab_chroot_at ROOT COMMAND...: the same in ROOT (the root being made).
+# Nothing of the caller's environment goes in: a TMPDIR of the host's
+# (make test sets one per run) does not exist there, and apt's package
+# scripts failed on it.
+lab_chroot_at() {
+	_r=$1
+	shift
+	chroot "$_r" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=/root "$@"
 }
 lab_manage() { lab_chroot lava-server manage "$@"; }

@@ -82,17 +82,18 @@ if [ ! -f "$lab_root/.vexpress-lab-installed" ]; then
 	lab_umount "$new"
 	rm -rf "$new"
 	say "debootstrap $lab_suite into $new (log: $log)"
-	nice -n 10 debootstrap --variant=minbase "$lab_suite" "$new" "$lab_mirror" > "$log" 2>&1 ||
+	# (its second stage runs package scripts in the root: no host TMPDIR)
+	env -u TMPDIR nice -n 10 debootstrap --variant=minbase "$lab_suite" "$new" "$lab_mirror" > "$log" 2>&1 ||
 		die "debootstrap $lab_suite $lab_mirror failed: $(tail -n 1 "$log")"
 	printf '#!/bin/sh\n# vexpress-pm lab: no service starts during apt\nexit 101\n' > "$new/usr/sbin/policy-rc.d"
 	chmod 755 "$new/usr/sbin/policy-rc.d"
 	lab_mount "$new"
 	r=0
-	chroot "$new" apt-get update >> "$log" 2>&1 || r=$?
+	lab_chroot_at "$new" apt-get update >> "$log" 2>&1 || r=$?
 	if [ $r = 0 ]; then
 		# Server and dispatcher of one version, or no lab.
-		vs=$(chroot "$new" apt-cache show --no-all-versions lava-server 2>/dev/null | sed -n 's/^Version: //p')
-		vd=$(chroot "$new" apt-cache show --no-all-versions lava-dispatcher 2>/dev/null | sed -n 's/^Version: //p')
+		vs=$(lab_chroot_at "$new" apt-cache show --no-all-versions lava-server 2>/dev/null | sed -n 's/^Version: //p')
+		vd=$(lab_chroot_at "$new" apt-cache show --no-all-versions lava-dispatcher 2>/dev/null | sed -n 's/^Version: //p')
 		if [ -z "$vs" ] || [ "$vs" != "$vd" ]; then
 			lab_umount "$new"
 			echo "lab: SKIP: Debian $lab_suite has no lava-server and lava-dispatcher of one version (lava-server '${vs:-none}', lava-dispatcher '${vd:-none}')" >&2
@@ -100,7 +101,7 @@ if [ ! -f "$lab_root/.vexpress-lab-installed" ]; then
 		fi
 		say "apt-get install $lab_packages ($vs)"
 		# shellcheck disable=SC2086 # a word list
-		chroot "$new" env DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y \
+		lab_chroot_at "$new" DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y \
 			--no-install-recommends $lab_packages >> "$log" 2>&1 || r=$?
 	fi
 	lab_umount "$new"
