@@ -26,7 +26,7 @@ JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 LAVA_URL	?=
 LAVA_BOARDS	?= a9 a15
 LAVA_PROFILES	?= twl92230 axp209
-# make stress: deep cycles (default: boot/stress.sh's, by MODE)
+# make stress: deep cycles (default: scripts/jobs/stress.sh's, by MODE)
 CYCLES		?=
 # Config fragments merged after the board's (make test-debug: tests/debug.config)
 EXTRA_CONFIG	?=
@@ -194,16 +194,16 @@ kselftest: tree
 	@sh tools/selftests/pack.sh $(KSELFTEST_ARCH) $(tree) $(build)/kselftest-suspend_order-$(KSELFTEST_ARCH).tar.gz
 
 run: images host
-	@MODE=$(MODE) sh boot/main-job.sh
+	@MODE=$(MODE) sh scripts/jobs/main-job.sh
 
 timeline: images host
-	@sh boot/timeline.sh
+	@sh scripts/jobs/timeline.sh
 
 bench: images host
-	@sh boot/bench.sh
+	@sh scripts/jobs/bench.sh
 
 stress: images host
-	@MODE=$(MODE) CYCLES=$(CYCLES) sh boot/stress.sh
+	@MODE=$(MODE) CYCLES=$(CYCLES) sh scripts/jobs/stress.sh
 
 shell: images
 	@sh boot/qemu.sh --interactive

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# The benchmark's guest side ('make bench', boot/bench.sh; QEMU runs with
+# The benchmark's guest side ('make bench', scripts/jobs/bench.sh; QEMU runs with
 # -icount so the times are virtual and reproducible):
 # 1. one traced suspend-to-RAM cycle, as in the main job, for the host's
 #    per-phase table (sleeptrace phases);

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # The main job's guest side: one suspend-to-RAM cycle woken by the PL031
 # RTC, traced, the capture printed for the host to explain
-# (boot/main-job.sh).
+# (scripts/jobs/main-job.sh).
 cd /tests && . ./lib/board.sh
 
 echo 1 > /sys/power/pm_print_times

@@ -16,7 +16,7 @@
 # results, its CPU time), and on inputs of their own here: the awk
 # programs of scripts/apt-private.sh, scripts/check-format.sh,
 # scripts/check-copies.sh, scripts/check-format-ours.awk (scripts/check.sh's
-# clang-format gate), boot/bench-i2c.awk (make bench's I2C table),
+# clang-format gate), scripts/jobs/bench-i2c.awk (make bench's I2C table),
 # lava/lab/log-ktap.awk (the lab's guest KTAP, from a LAVA job log) and
 # tests/tutorial-check.sh. Every awk program the host runs is one of these.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
@@ -257,7 +257,7 @@ for a in mawk gawk; do
 	result "awk.$a.check-format-ours" $r "$tmp/out"
 
 	r=no
-	awk -f "$top/boot/bench-i2c.awk" "$tmp/bench.log" > "$tmp/out" 2>&1 &&
+	awk -f "$top/scripts/jobs/bench-i2c.awk" "$tmp/bench.log" > "$tmp/out" 2>&1 &&
 		cmp -s "$tmp/out" "$tmp/bench.want" && r=yes
 	[ $r = yes ] || { diff "$tmp/bench.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
 	result "awk.$a.bench-i2c" $r "$tmp/out"

@@ -86,7 +86,7 @@ missing() {	# missing SUITE FILE
 	fi
 }
 
-explain() {	# explain CAPTURE: as boot/main-job.sh explains it
+explain() {	# explain CAPTURE: as scripts/jobs/main-job.sh explains it
 	addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$1" | head -n 1)
 	"$sleeptrace" explain ${addr:+-a "$addr"} "$1"
 }

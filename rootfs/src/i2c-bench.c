@@ -7,7 +7,7 @@
  * bus moves, a bit-banging one (i2c-algo-bit) busy-waits. The write puts
  * back the value the register already holds, so the chip is left as it was.
  *
- * Prints one line per kind for the host (boot/bench.sh):
+ * Prints one line per kind for the host (scripts/jobs/bench.sh):
  *   bench: read n=N min=US median=US mean=US max=US cpu=US
  * (latencies and CPU per transaction in microseconds). Exit 1 if a
  * transfer fails or a read returns a different value than the first.

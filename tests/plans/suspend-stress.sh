@@ -10,7 +10,7 @@
 # (but those the chip library says count time) and a summary line gives
 # the counts, the slowest phase and the longest entry seen.
 # STRESS_CYCLES on the kernel command line (make stress CYCLES=N) sets the
-# count, STRESS_LEAD the alarm's lead in seconds (2; boot/stress.sh gives
+# count, STRESS_LEAD the alarm's lead in seconds (2; scripts/jobs/stress.sh gives
 # real time more); the suite runs the short form (cycles, below): under
 # -icount the guest's timing does not depend on the host's load, so more
 # repeats of the same cycle add little in a suite where each costs about

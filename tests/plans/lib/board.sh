@@ -167,7 +167,7 @@ trace_links() {
 }
 
 # Print the capture (the live trace, or a copy saved in FILE) for the host
-# (boot/main-job.sh, the runner's oracle), with the device links so the
+# (scripts/jobs/main-job.sh, the runner's oracle), with the device links so the
 # oracle can check supplier/consumer order, and the two header lines
 # pm-graph's sleepgraph needs to draw a timeline from it (make timeline):
 # its stamp ("# suspend-MMDDYY-HHMMSS HOST MODE KERNEL"; MODE "mem" makes it

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
-# bench-i2c.awk: the I2C table of boot/bench.sh from the guest's console
+# bench-i2c.awk: the I2C table of scripts/jobs/bench.sh from the guest's console
 # (rootfs/bench.sh's "bench: driver" and "bench: read|write" lines, the
 # carriage returns taken out): one row per driver and transfer, then, with
 # two drivers, ours (the first) against the second.

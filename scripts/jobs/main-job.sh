@@ -4,7 +4,7 @@
 # resume cycle with power:* and i2c:* tracing on, and explain the trace
 # phase by phase (tools/sleeptrace); MODE=disk: one hibernation and restore.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
 out=$build/results
 mkdir -p "$out"

@@ -9,7 +9,7 @@
 # (i2c-algo-bit) on the same SBCon bus. BENCH_N transfers of each kind
 # (default 2000). Exit 1 if the guest did not finish the benchmark.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
 out=$build/bench
 mkdir -p "$out"
@@ -45,7 +45,7 @@ echo
 echo
 echo "### I2C: one PMIC register read (1 byte) and write (2 bytes), $n of each"
 echo
-tr -d '\r' < "$log" | awk -f "$top/boot/bench-i2c.awk"
+tr -d '\r' < "$log" | awk -f "$top/scripts/jobs/bench-i2c.awk"
 echo
 grep -E '^bench: (restored|.* has )' "$log" | tr -d '\r'
 exit "$rc"

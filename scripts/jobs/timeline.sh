@@ -10,7 +10,7 @@
 # Writes build/timeline/suspend.html, and suspend.png when chromium is
 # installed.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
 out=$build/timeline
 sg=$build/linux/tools/power/pm-graph/sleepgraph.py

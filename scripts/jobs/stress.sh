@@ -13,7 +13,7 @@
 # kernel command line (unknown parameters reach /init's environment, and
 # so the plan's) and a timeout sized for N cycles.
 set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
+top=$(cd "$(dirname "$0")/../.." && pwd)
 # MODE=icount (default): one CPU, virtual time, 10,000 cycles; 0.1-0.25 s
 # of wall time per cycle on a 2-core host at load 4-13, 0.75 s at load 20
 # (2026-12-05, 217 cycles in 170 s): a timeout of 1 s per cycle, and the
@@ -49,6 +49,6 @@ fi
 echo "== suspend-stress: $cycles deep cycles, $mode, alarm $lead s ahead (timeout $tmo s)"
 t0=$(date +%s)
 rc=0
-LAUNCH=$top/boot/stress.sh MODE=$mode CYCLES=$cycles sh "$top/tests/run-plan.sh" suspend-stress || rc=$?
+LAUNCH=$top/scripts/jobs/stress.sh MODE=$mode CYCLES=$cycles sh "$top/tests/run-plan.sh" suspend-stress || rc=$?
 echo "== wall time $(($(date +%s) - t0)) s"
 exit $rc
