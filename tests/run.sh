@@ -34,7 +34,7 @@
 # ktap.txt, junit.xml. Exit status 0 only if nothing failed and the stream
 # is well formed. With CI=true a last suite, ci-skips, fails every skip
 # that does not name what the machine lacks ("# SKIP needs ...") or that
-# the plan does not allow ("# SKIP oracle-skip: ..."). While it runs, each
+# the plan does not allow ("# SKIP may-skip: ..."). While it runs, each
 # finished suite is shown on stderr (name, verdict, seconds, how many
 # remain), one short line each, unless TEST_PROGRESS=0: a CI log shows
 # them too. Before the last line, a comment counts the real-time cycles
@@ -309,9 +309,10 @@ done
 if [ -n "${ci:-}" ]; then
 	n=$((n + 1))
 	# Skips the machine could have run: all but "# SKIP needs ..." (what
-	# it lacks) and "# SKIP oracle-skip: ..." (what the plan allows).
+	# it lacks) and "# SKIP may-skip: ..." (what the plan's oracle-skip
+	# allows).
 	awk '/^    # Subtest: / { s = substr($0, 16) }
-	     /^ *ok [0-9]+ .* # SKIP / && !/ # SKIP (needs |oracle-skip: )/ {
+	     /^ *ok [0-9]+ .* # SKIP / && !/ # SKIP (needs |may-skip: )/ {
 		t = $0; sub(/^ *ok [0-9]+ /, "", t); sub(/ # SKIP /, " (skipped: ", t)
 		print "    not ok 0 " s ": " t ")" }' "$stream" > "$tmpd/ci"
 	[ -s "$tmpd/ci" ] || echo "    ok 0 ci.every-skip-names-what-the-machine-lacks" > "$tmpd/ci"

@@ -25,6 +25,14 @@ int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
 /* The results' name prefix, "oracle" unless set */
 void rules_name(const char *prefix);
 
+/*
+ * Every rule must be judged: one the capture cannot show is a failure,
+ * unless it is one of the @nmay IDs in @may, which stay skips ("# SKIP
+ * may-skip: WHY"). For a test plan whose capture is known to carry every
+ * event it needs: a lost event must not pass as a skip.
+ */
+void rules_judge_all(char *const *may, int nmay);
+
 /* How many rules there are; whether @id names one; print "ID text" lines. */
 int rules_count(void);
 int rules_count_for(const struct trace *t);	/* the results @t gets */

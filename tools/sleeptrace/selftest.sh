@@ -535,6 +535,19 @@ grep -v device_pm_callback "$here/fixtures/hibernate.trace" > "$tmp/user-hib"
 		"$tmp/user-hib.out"
 result $? "user.hibernation-without-callbacks" "$tmp/user-hib.out"
 
+# A test plan's capture must carry its events: with --judge-all a rule it
+# cannot show fails, but for those --may-skip names, which stay skips
+"$oracle" check -J -s children-first -s device-links "$tmp/user-untimed" > "$tmp/judge-all.out" 2>&1
+[ $? = 1 ] && grep -q '^ok [0-9]* oracle\.children-first # SKIP may-skip: needs power:device_pm_callback_start/end' "$tmp/judge-all.out" &&
+	grep -q '^# oracle\.abort-stops-descent: .*(could not judge: needs power:device_pm_callback_start/end.*; --may-skip does not name it)$' "$tmp/judge-all.out" &&
+	grep -q '^not ok [0-9]* oracle\.abort-stops-descent$' "$tmp/judge-all.out" &&
+	[ "$(grep -c '^not ok' "$tmp/judge-all.out")" = 1 ] &&
+	"$oracle" check --judge-all "$good" > "$tmp/judge-all-good.out" 2>&1 &&
+	! "$oracle" check -s device-links "$good" > "$tmp/may-alone.out" 2>&1 &&
+	! "$oracle" check -J -s no-such-rule "$good" > "$tmp/may-bad.out" 2>&1 &&
+	grep -q "^sleeptrace: no rule 'no-such-rule'" "$tmp/may-bad.out"
+result $? "judge-all-fails-the-unjudged-but-may-skip" "$tmp/judge-all.out"
+
 # Names: --name sets the prefix; one that would break a KTAP line (a blank,
 # a '#') is refused; phases refuses a capture without timestamps
 "$oracle" check --name board "$good" > "$tmp/name.out" 2>&1 &&

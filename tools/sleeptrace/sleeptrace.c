@@ -723,6 +723,10 @@ static const char help[] =
 "                         neither -a nor --pmic is given)\n"
 "  -x, --expect-violated RULE-ID  this rule must be violated (a negative\n"
 "                         test), every other rule must hold\n"
+"  -J, --judge-all        a rule the capture cannot show fails (a capture\n"
+"                         that should carry every event it needs)\n"
+"  -s, --may-skip RULE-ID with -J, this rule may still go unjudged (a skip,\n"
+"                         \"# SKIP may-skip: WHY\"); repeatable\n"
 "  -n, --first FIRST      number results from FIRST, no KTAP header (to\n"
 "                         continue a test plan's results)\n"
 "      --name PREFIX      name the results PREFIX.RULE-ID (default oracle;\n"
@@ -867,6 +871,8 @@ int main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "addr", required_argument, NULL, 'a' },
 		{ "expect-violated", required_argument, NULL, 'x' },
+		{ "judge-all", no_argument, NULL, 'J' },
+		{ "may-skip", required_argument, NULL, 's' },
 		{ "first", required_argument, NULL, 'n' },
 		{ "pmic", required_argument, NULL, 'p' },
 		{ "name", required_argument, NULL, 'N' },
@@ -874,11 +880,11 @@ int main(int argc, char **argv)
 		{ "output", required_argument, NULL, 'o' },
 		{ NULL, 0, NULL, 0 },
 	};
-	int first = 0, nexpect = 0, opt, ret = 2, cut = 0, i, rec = 0, cmd_status = 0;
-	bool by_addr = false, by_name = false, recording;
+	int first = 0, nexpect = 0, nmay = 0, opt, ret = 2, cut = 0, i, rec = 0, cmd_status = 0;
+	bool by_addr = false, by_name = false, recording, all = false;
 	const char *cmd, *why, *name, *out_path = NULL;
 	struct trace t = { 0 };
-	char **expect;
+	char **expect, **may = NULL;
 	FILE *f;
 
 	if (argc < 2)
@@ -893,15 +899,18 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	expect = calloc(argc, sizeof(*expect));
-	if (!expect) {
+	may = calloc(argc, sizeof(*may));
+	if (!expect || !may) {
 		perror("sleeptrace");
+		free(expect);
+		free(may);
 		return 2;
 	}
 	pmics.n = 0;
 	optind = 2;
 	recording = !strcmp(cmd, "record");
 	/* (record: the command's own options are not ours) */
-	while ((opt = getopt_long(argc, argv, recording ? "+a:hn:N:o:p:x:" : "a:hn:N:p:x:",
+	while ((opt = getopt_long(argc, argv, recording ? "+a:hJn:N:o:p:s:x:" : "a:hJn:N:p:s:x:",
 				  longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
@@ -944,12 +953,24 @@ int main(int argc, char **argv)
 			}
 			expect[nexpect++] = optarg;
 			break;
+		case 'J':
+			all = true;
+			break;
+		case 's':
+			if (!rule_known(optarg)) {
+				fprintf(stderr, "sleeptrace: no rule '%s' ('sleeptrace rules' lists them)\n",
+					optarg);
+				goto out;
+			}
+			may[nmay++] = optarg;
+			break;
 		default:
 			usage();
 		}
 	}
 	if ((recording ? optind >= argc : optind != argc - 1) ||
-	    ((first || nexpect) && strcmp(cmd, "check") && !recording) ||
+	    ((first || nexpect || all || nmay) && strcmp(cmd, "check") && !recording) ||
+	    (nmay && !all) ||
 	    (strcmp(cmd, "check") && strcmp(cmd, "explain") && strcmp(cmd, "phases") &&
 	     strcmp(cmd, "devices") && !recording))
 		usage();
@@ -1014,6 +1035,8 @@ int main(int argc, char **argv)
 		if (t.long_lines)
 			printf("# sleeptrace: %d line(s) longer than any event skipped\n",
 			       t.long_lines);
+		if (all)
+			rules_judge_all(may, nmay);
 		ret = rules_check(&t, &pmics, first ? first : 1, expect, nexpect, &cut) ? 1 : 0;
 		/* (a result not ok stays the exit status: 1) */
 		if (cut || t.partial || t.lost || rec == RECORD_LOST) {
@@ -1032,5 +1055,6 @@ int main(int argc, char **argv)
 out:
 	trace_free(&t);
 	free(expect);
+	free(may);
 	return ret;
 }
