@@ -30,6 +30,8 @@
 #    the differences as diagnostics;
 #  - on this machine's lab, that each worker ran at least one job, and, when
 #    this script brought the lab up, that make lab-stop left nothing.
+# LAB_PLANS="PLAN..." (make test-lab) runs those plans instead, one job
+# per PMIC profile, judged the same way.
 # LAB_FAULTS=1 (make lab-check) adds a fault: a worker killed in the middle
 # of a job (lava-worker and its job's lava-run and QEMU, as a worker host
 # that crashes), then started again as its host would start it: the job
@@ -206,9 +208,15 @@ while read -r label prof plans expect; do
 		{ result fail "lab.$label: make-jobs.sh"; sed 's/^/    # /' "$work/$label.gen"; continue; }
 	printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-a9-$prof.yaml" "$prof" "$plans" "$expect" >> "$work/jobs"
 done <<EOT
-a9-twl92230-fixture-fail twl92230 fixture-fail fixture-fail.fixture.b
-a9-twl92230-board twl92230 sleeptrace-board,suspend-arm-in-prepare
-a9-axp209-board axp209 axp209-board
+$(if [ -n "${LAB_PLANS:-}" ]; then
+	for prof in twl92230 axp209; do
+		echo "a9-$prof-plans $prof $(echo $LAB_PLANS | tr ' ' ,)"
+	done
+else
+	echo "a9-twl92230-fixture-fail twl92230 fixture-fail fixture-fail.fixture.b"
+	echo "a9-twl92230-board twl92230 sleeptrace-board,suspend-arm-in-prepare"
+	echo "a9-axp209-board axp209 axp209-board"
+fi)
 EOT
 
 # submit LABEL JOB.yaml PROFILE: id= the job's id, or empty (a result said why).
