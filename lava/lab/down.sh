@@ -70,8 +70,7 @@ bad=
 left=$(lab_procs)
 # shellcheck disable=SC2086,SC2116 # one line of pids
 [ -z "$left" ] || bad="$bad processes in the root: $(echo $left);"
-awk -v r="$lab_root" '$2 == r || index($2, r "/") == 1 { f = 1 } END { exit !f }' /proc/mounts &&
-	bad="$bad mounts under $lab_root;"
+[ -z "$(lab_mounted "$lab_root")" ] || bad="$bad mounts under $lab_root;"
 ip netns list | grep -q "^$lab_netns\b" && bad="$bad namespace $lab_netns;"
 ip link show "$lab_veth" > /dev/null 2>&1 && bad="$bad interface $lab_veth;"
 l=$(ss -Hltn | awk -v a="$lab_addr" '{ n = split($4, x, ":"); h = substr($4, 1, length($4) - length(x[n]) - 1); if (h == a) print $4 }')

@@ -50,6 +50,9 @@ lab_chroot_at() {
 	chroot "$_r" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 		LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=/root "$@"
 }
+# (lab_start's and the workers' commands: exec'd by setsid or ip netns
+# exec, so the same prefix as a word list rather than a function)
+lab_in_root="chroot $lab_root /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=/root"
 lab_manage() { lab_chroot lava-server manage "$@"; }
 # The mounts a running lab's root has, in mount order.
 lab_mounts="proc sys dev dev/pts dev/shm"
@@ -63,9 +66,16 @@ lab_mount() {
 		mountpoint -q "$1/$m" || mount --bind "/$m" "$1/$m"
 	done
 }
+# lab_mounted ROOT: the mount points at or under ROOT, one a line
+lab_mounted() {
+	awk -v r="$1" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/mounts
+}
 lab_umount() {
-	awk -v r="$1" '$2 == r || index($2, r "/") == 1 { print $2 }' /proc/mounts |
-		sort -r | while read -r m; do umount "$m" 2>/dev/null || umount -l "$m"; done
+	lab_mounted "$1" | sort -r | while read -r m; do umount "$m" 2>/dev/null || umount -l "$m"; done
+}
+# lab_net_left: status 0 if the lab's network namespace or veth exists
+lab_net_left() {
+	ip netns list | grep -q "^$lab_netns\b" || ip link show "$lab_veth" > /dev/null 2>&1
 }
 # Pids of the processes whose root directory is the lab's root.
 lab_procs() {
@@ -91,8 +101,8 @@ lab_start_worker() {
 	lab-w1) _url=http://127.0.0.1:$lab_port/ _ns= ;;
 	*) _url=http://$lab_addr:$lab_port/ _ns="ip netns exec $lab_netns" ;;
 	esac
-	# shellcheck disable=SC2086 # _ns: a word list or none
-	lab_start "$1" $_ns chroot "$lab_root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+	# shellcheck disable=SC2086 # _ns, lab_in_root: word lists
+	lab_start "$1" $_ns $lab_in_root \
 		lava-worker --name "$1" --worker-dir "/var/lib/lava/$1" --url "$_url" \
 		--ws-url "http://$lab_addr:$lab_pub_port/ws/" --ping-interval 5 \
 		--token-file "/var/lib/vexpress-lab/$1.token" \

@@ -48,8 +48,7 @@ if ls "$lab_run"/*.pid > /dev/null 2>&1; then
 	lab_alive && die "a lab is up ($lab_run has pid files of running processes): make lab-stop"
 	say "a lab stopped without make lab-stop left state behind: cleaning it up (lava/lab/down.sh)"
 	sh "$top/lava/lab/down.sh" | sed 's/^/  /' || die "cannot clean up what the last lab left"
-elif ip netns list | grep -q "^$lab_netns\b" || ip link show "$lab_veth" > /dev/null 2>&1 ||
-	awk -v r="$lab_root" '$2 == r || index($2, r "/") == 1 { f = 1 } END { exit !f }' /proc/mounts; then
+elif lab_net_left || [ -n "$(lab_mounted "$lab_root")" ]; then
 	if [ -n "$(lab_procs)" ]; then
 		die "processes run in $lab_root without pid files: make lab-stop"
 	fi
@@ -209,14 +208,17 @@ done
 [ $have_q10 = yes ] || say "no QEMU 10 in $q10 (make deps): the AXP209 devices are in maintenance"
 
 say "gunicorn on 127.0.0.1:$lab_port and $lab_addr:$lab_port, lava-scheduler, lava-publisher on $lab_addr:$lab_pub_port"
-lab_start gunicorn chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+# shellcheck disable=SC2086 # lab_in_root: a word list
+lab_start gunicorn $lab_in_root \
 	gunicorn3 lava_server.wsgi --log-level INFO --log-file /var/log/lava-server/gunicorn.log \
 	-u lavaserver -g lavaserver --worker-class eventlet --workers 2 --timeout 120 \
 	--bind "127.0.0.1:$lab_port" --bind "$lab_addr:$lab_port"
-lab_start lava-scheduler chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+# shellcheck disable=SC2086
+lab_start lava-scheduler $lab_in_root \
 	lava-server manage lava-scheduler --level INFO --log-file /var/log/lava-server/lava-scheduler.log \
 	--event-url "tcp://127.0.0.1:$lab_event_port"
-lab_start lava-publisher chroot "$lab_root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+# shellcheck disable=SC2086
+lab_start lava-publisher $lab_in_root \
 	lava-server manage lava-publisher --level INFO --log-file /var/log/lava-server/lava-publisher.log \
 	--host "$lab_addr" --port "$lab_pub_port"
 say "$build over HTTP on $lab_addr:$lab_files_port"
