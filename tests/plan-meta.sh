@@ -26,9 +26,10 @@
 # Keys (docs/tests.md, "Plan headers", says what each does), with their
 # default when the plan has none:
 #   allow  board  boots (1)  dt-edit  host  kernels (default)  oracle-skip
-#   pmic (twl92230)  qemu-args  smp (1)  timeout (120)  trace-check
+#   pmic (twl92230)  pmic-per-kernel (all)  qemu-args  smp (1)  timeout (120)
+#   trace-check
 set -u
-keys="allow board boots dt-edit host kernels oracle-skip pmic qemu-args smp timeout trace-check"
+keys="allow board boots dt-edit host kernels oracle-skip pmic pmic-per-kernel qemu-args smp timeout trace-check"
 mode=get
 case "${1:-}" in
 --has) mode=has; shift ;;
@@ -60,7 +61,7 @@ done
 awk -v keys="$keys" -v want="$key" -v mode=$mode '
 BEGIN {
 	n = split(keys, k, " "); for (i = 1; i <= n; i++) known[k[i]] = 1
-	d["boots"] = 1; d["kernels"] = "default"; d["pmic"] = "twl92230"
+	d["boots"] = 1; d["kernels"] = "default"; d["pmic"] = "twl92230"; d["pmic-per-kernel"] = "all"
 	d["smp"] = 1; d["timeout"] = 120
 }
 FNR == 1 { head = 1 }

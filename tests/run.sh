@@ -15,7 +15,8 @@
 # suite by name), scheduled by a LAVA server on two workers, brought up and
 # down for it, lava/lab/test.sh), then every tests/plans/*.sh guest plan
 # (the runner's own fixtures are in tests/fixtures/) on each PMIC profile it
-# names, each booted in QEMU: tests/run-suite.sh runs one suite.
+# names (on one of them a kernel where it says "# pmic-per-kernel: one"),
+# each booted in QEMU: tests/run-suite.sh runs one suite.
 # Named SUITEs (plans or host suites, e.g. 'make test PLANS="boot
 # suspend-mem"') run just those, without the other host suites. GATES=0
 # leaves the host suites out, GATES=1 runs them with named plans too.
@@ -127,16 +128,16 @@ for p in $names; do
 	case " $hostsuites $plans " in *" $p "* | *" $f "*) continue ;; esac
 	[ -f "$f" ] && plans="$plans $f"
 done
-for key in kernels pmic smp timeout; do
+for key in kernels pmic pmic-per-kernel smp timeout; do
 	v=
 	[ -z "$plans" ] || v=$(sh tests/plan-meta.sh --each $key $plans 2>/dev/null)
-	eval "meta_$key=\$v"
+	eval "meta_$(echo $key | tr - _)=\$v"
 done
 # meta KEY PLAN: m= the plan's values of KEY, on one line; status 1 (m
 # empty) if there is no such plan
 meta() {
 	eval "m=\"
-\$meta_$1
+\$meta_$(echo "$1" | tr - _)
 \""
 	case $m in
 	*"
@@ -147,6 +148,50 @@ $(plan_path "$2") "}
 "*} ;;
 	*) m=; return 1 ;;
 	esac
+}
+
+# Which QEMU runs each profile: QEMU if set, else the system's, else for
+# the AXP209 the QEMU 10 that 'make deps' unpacked on Debian 12 (when the
+# system's has no axp209_pmu: boot/qemu.sh --check, status 3). Whether it
+# can boot each suite run-suite.sh asks (a skip only for a missing model).
+# runnable: the profiles that have a QEMU here with their model.
+runnable=
+for prof in twl92230 axp209; do
+	q=${QEMU:-qemu-system-arm}
+	QEMU=$q PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1
+	r=$?
+	if [ $r = 3 ] && [ -z "${QEMU:-}" ] && [ $prof = axp209 ]; then
+		QEMU=$top/boot/qemu-backport.sh PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1
+		r=$?
+		[ $r = 3 ] || q=$top/boot/qemu-backport.sh
+	fi
+	eval "export QEMU_$prof=\"\$q\""
+	[ $r = 3 ] || runnable="$runnable $prof"
+done
+
+# one_profile KVER PROFILE...: for a plan with "# pmic-per-kernel: one"
+# (its code does not depend on the PMIC: the bus driver's tests), the one
+# profile KVER runs it on: of the PROFILEs a QEMU here can run, the Nth
+# for the Nth kernel of KVERS, in turn, so each kernel runs the plan and
+# each profile is covered by some kernel; none runnable: all of them (to
+# skip, saying why).
+one_profile() {
+	_k=$1
+	shift
+	_r=
+	for _p in "$@"; do
+		case " $runnable " in *" $_p "*) _r="$_r $_p" ;; esac
+	done
+	[ -n "$_r" ] || { echo "$*"; return; }
+	# shellcheck disable=SC2086 # word lists by design
+	set -- $_r
+	_i=0
+	for _v in $KVERS; do
+		[ "$_v" = "$_k" ] && break
+		_i=$((_i + 1))
+	done
+	shift $((_i % $#))
+	echo "$1"
 }
 
 shared= alone=
@@ -180,8 +225,11 @@ for k in ${KVERS_TEST:-$KVERS}; do
 		# that is not there, or whose "# pmic:" is empty, gets the
 		# TWL92230's suite, to fail in)
 		meta pmic "$p" && [ -n "$m" ] || m=twl92230
+		profs=$m
+		meta pmic-per-kernel "$p"
+		[ "$m" != one ] || profs=$(one_profile "$k" $profs)
 		suites=
-		for prof in $m; do
+		for prof in $profs; do
 			case $prof in
 			twl92230) suites="$suites $p$at" ;;
 			*) suites="$suites $p@$prof$at" ;;
@@ -196,20 +244,6 @@ for k in ${KVERS_TEST:-$KVERS}; do
 done
 [ "${CI:-}" != true ] || ci="ci-skips"
 all=$(echo $shared $alone $late ${ci:-})
-
-# Which QEMU runs each profile: QEMU if set, else the system's, else for
-# the AXP209 the QEMU 10 that 'make deps' unpacked on Debian 12 (when the
-# system's has no axp209_pmu: boot/qemu.sh --check, status 3). Whether it
-# can boot each suite run-suite.sh asks (a skip only for a missing model).
-for prof in twl92230 axp209; do
-	q=${QEMU:-qemu-system-arm}
-	QEMU=$q PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1
-	if [ $? = 3 ] && [ -z "${QEMU:-}" ] && [ $prof = axp209 ]; then
-		QEMU=$top/boot/qemu-backport.sh PMIC=$prof sh boot/qemu.sh --check >/dev/null 2>&1
-		[ $? = 3 ] || q=$top/boot/qemu-backport.sh
-	fi
-	eval "export QEMU_$prof=\"\$q\""
-done
 
 # The suites run TEST_JOBS at a time (and the real-time job beside them,
 # below). Each one's output goes to a file,

@@ -28,6 +28,7 @@
 # dt-edit: -t x iofpga/i2c@1d000 reg 0x1d000 0x1000
 # dt-edit: -t i iofpga/i2c@1d000 clock-frequency 1000001
 # pmic: twl92230 axp209
+# pmic-per-kernel: one
 # kernels: all
 . ./lib/board.sh
 . ./lib/baddt.sh

@@ -8,6 +8,7 @@
 # reaches the fault-injection and sleep knobs.
 # timeout: 240
 # pmic: twl92230 axp209
+# pmic-per-kernel: one
 # kernels: all
 . ./lib/board.sh
 ktap_print_header

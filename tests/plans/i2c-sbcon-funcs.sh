@@ -5,6 +5,7 @@
 # them), and a 7-bit address above 0x7f is refused with EINVAL instead of
 # going out wrapped onto the bus (0xca as the TWL92230's 0x4a).
 # pmic: twl92230 axp209
+# pmic-per-kernel: one
 # kernels: all
 . ./lib/board.sh
 ktap_print_header

@@ -5,6 +5,7 @@
 # works outside system sleep.
 # qemu-args: --append i2c_sbcon_timer.irq_no_suspend=0
 # pmic: twl92230 axp209
+# pmic-per-kernel: one
 # kernels: all
 . ./lib/board.sh
 ktap_print_header

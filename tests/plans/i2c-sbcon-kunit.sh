@@ -13,6 +13,7 @@
 # allow: WARNING: CPU: [0-9]+ PID: [0-9]+ at .*drivers/i2c/i2c-core\.h:[0-9]+ __i2c_transfer\+
 # allow: WARNING: [^ ]*drivers/i2c/i2c-core\.h:[0-9]+ at __i2c_transfer\+
 # pmic: twl92230 axp209
+# pmic-per-kernel: one
 # kernels: all
 . ./lib/board.sh
 . ./lib/kunit.sh

@@ -5,6 +5,7 @@
 # autosuspend, and the timer interrupt counted against the driver.
 # timeout: 240
 # pmic: twl92230 axp209
+# pmic-per-kernel: one
 # kernels: all
 . ./lib/board.sh
 ktap_print_header
