@@ -106,7 +106,8 @@ help:
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
 	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
-	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/'
+	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/, and the'
+	@echo '          KernelCI job templates of the same boards in $(BUILD)/lava/kernelci/ (docs/kernelci.md)'
 	@echo '  lava-check  the a9 TWL92230 and AXP209 jobs run end to end by Debian'"'"'s lava-run,'
 	@echo '          results checked (test runs short jobs: the lava suite)'
 	@echo '  lab     a LAVA lab on this machine (lava/lab/up.sh): Debian 12'"'"'s lava-server and'
@@ -239,6 +240,7 @@ patches: tree
 lava:
 	@for b in $(LAVA_BOARDS); do for p in $(LAVA_PROFILES); do \
 	  sh lava/make-jobs.sh --board $$b --profile $$p $(if $(LAVA_URL),--url $(LAVA_URL)) || exit 1; \
+	  sh lava/make-jobs.sh --board $$b --profile $$p --kernelci || exit 1; \
 	done; done
 
 # Not part of 'test': lava-run of the whole jobs takes longer than the

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make-jobs.sh [--board a9|a15] [--profile twl92230|axp209] [--url URL]
 #              [--out DIR] [--plans "NAME..."] [--sleep-runs N] [--no-sleep]
-#              [--sleep-icount]
+#              [--sleep-icount] [--kernelci]
 #
 # Write one LAVA job (YAML, LAVA's "qemu" device type) for one board and
 # PMIC profile: DIR/vexpress-pm-BOARD-PROFILE.yaml. For each test plan
@@ -33,6 +33,16 @@
 # cannot express (a "# host:" script beside QEMU, "# qemu-args: --no-pmic"),
 # saying why. Exit status 2 on bad
 # input (no kernel or initramfs, unknown board, profile or plan).
+#
+# --kernelci: instead, DIR/kernelci/vexpress-pm-BOARD-PROFILE.jinja2, a
+# LAVA job template for kernelci-pipeline (config/runtime/, docs/
+# kernelci.md): the same context, deploy and boot (one boot under
+# -icount), with the kernel and DTB of KernelCI's build node, the
+# initramfs at params.rootfs_url, and one test action that runs the test
+# definition lava/kernelci/suspend-order.yaml from params'
+# test_definition_repo (git) with PLANS=params.plans. The board's facts
+# (QEMU devices, kernel command line) come from boot/board.sh, as for the
+# jobs, so the template cannot drift from them.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -41,7 +51,7 @@ me=make-jobs.sh
 . "$top/boot/board.sh"
 . "$top/tests/plan-path.sh"
 mkdir -p "$build"
-board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no
+board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no kernelci=no
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift ;;
@@ -52,6 +62,7 @@ while [ $# -gt 0 ]; do
 	--sleep-runs) sleep_runs=$2; shift ;;
 	--no-sleep) sleep_runs=0 ;;
 	--sleep-icount) sleep_icount=yes ;;
+	--kernelci) kernelci=yes ;;
 	*) echo "make-jobs.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -127,13 +138,13 @@ deploy_boot() {
     timeout: {minutes: 2}
     images:
       kernel:
-        url: $url/images/zImage
+        url: $kernel_url
         image_arg: $(yq "-kernel {kernel} $3 -append \"$cmdline_base $1\"")
       dtb:
         url: $2
         image_arg: '-dtb {dtb}'
       ramdisk:
-        url: $url/images/${4:-rootfs.cpio.gz}
+        url: ${4:+$url/images/$4}${4:-$ramdisk_url}
         image_arg: '-initrd {ramdisk}'
         compression: gz
         format: cpio.newc
@@ -148,14 +159,30 @@ deploy_boot() {
 EOF
 }
 
-total_s=0 n=0 left_out= other_pmic=
-{
-cat <<EOF
-# LAVA job: vexpress-pm on QEMU $machine, PMIC $profile.
+kernel_url=$url/images/zImage ramdisk_url=$url/images/rootfs.cpio.gz
+head="# LAVA job: vexpress-pm on QEMU $machine, PMIC $profile.
 # Written by lava/make-jobs.sh (make lava); see docs/lava.md.
 device_type: qemu
 job_name: vexpress-pm $board $profile
-priority: medium
+priority: medium"
+if [ $kernelci = yes ]; then
+	# (Jinja2 for kernelci-pipeline: what KernelCI fills in is {{ ... }})
+	kernel_url='{{ node.artifacts.kernel }}' ramdisk_url='{{ params.rootfs_url }}'
+	dtb_url='{{ node.artifacts.dtb }}'
+	head="{# LAVA job template for kernelci-pipeline (config/runtime/): vexpress-pm's
+   suspend/resume ordering plans on QEMU $machine, PMIC $profile. Written by
+   lava/make-jobs.sh --kernelci (make lava); docs/kernelci.md. -#}
+device_type: {{ platform_config.base_name }}
+job_name: 'vexpress-pm $board $profile suspend-order {{ node.data.kernel_revision.describe }}'
+priority: {{ priority | default(50) }}"
+	mkdir -p "$out/kernelci"
+	yaml=$out/kernelci/$job.jinja2 tmp=$out/kernelci/$job.jinja2.tmp
+fi
+
+total_s=0 n=0 left_out= other_pmic=
+{
+cat <<EOF
+$head
 visibility: public
 timeouts:
   job: {minutes: @JOB_MINUTES@}
@@ -179,6 +206,22 @@ metadata:
   pmic: $profile
 actions:
 EOF
+if [ $kernelci = yes ]; then
+	# One boot into the initramfs's shell, the plans run one after the
+	# other by the test definition, each in a LAVA test set of its name.
+	deploy_boot "maxcpus=1" "$dtb_url" "-smp 1 -icount shift=1,sleep=off -rtc clock=vm"
+	cat <<EOF
+- test:
+    timeout: {minutes: 30}
+    definitions:
+    - repository: '{{ params.test_definition_repo }}'
+      from: git
+      path: lava/kernelci/suspend-order.yaml
+      name: vexpress-pm-suspend-order
+      parameters: {PLANS: '{{ params.plans }}'}
+EOF
+	plans= sleep_runs=0 n=1 total_s=$((30 * 60 + 240))
+fi
 for plan in $plans; do
 	file=$top/$(plan_path "$plan")
 	[ -f "$file" ] || { echo "make-jobs.sh: no such plan: $file" >&2; rm -f "$tmp"; exit 2; }
@@ -298,4 +341,5 @@ fi
 [ $n -gt 0 ] || [ "$sleep_runs" -gt 0 ] || { echo "make-jobs.sh: $job: no plan to run" >&2; rm -f "$tmp"; exit 2; }
 sed "s/@JOB_MINUTES@/$(mins $total_s)/" "$tmp" > "$yaml"
 rm -f "$tmp"
+[ $kernelci = no ] || { echo "  LAVA    $yaml: KernelCI template"; exit 0; }
 echo "  LAVA    $yaml: $n plans${left_out:+ (left out:$left_out)}$([ "$sleep_runs" = 0 ] || echo ", sleep x$sleep_runs")$([ $sleep_icount = no ] || echo " under -icount")"

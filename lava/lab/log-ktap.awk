@@ -19,6 +19,9 @@
 	next
 }
 /<LAVA_SIGNAL_TESTCASE / { cases = 1; next }
+# a test set (lava-test-set start, lava/kernelci/suspend-order.yaml): the
+# next plan's KTAP, then its cases
+/<LAVA_SIGNAL_TESTSET START / { cases = 0; next }
 /<LAVA_SIGNAL_ENDRUN / { suite = ""; next }
 suite != "" && !cases && /^(not )?ok [0-9]/ {
 	total++

@@ -31,7 +31,13 @@
 #  - on this machine's lab, that each worker ran at least one job, and, when
 #    this script brought the lab up, that make lab-stop left nothing.
 # LAB_PLANS="PLAN..." (make test-lab) runs those plans instead, one job
-# per PMIC profile, judged the same way.
+# per PMIC profile, judged the same way. LAB_KERNELCI=1 adds a job made
+# from the KernelCI template (lava/make-jobs.sh --kernelci) as KernelCI
+# would fill it in: this build's kernel, DTB and initramfs, and the test
+# definition lava/kernelci/suspend-order.yaml fetched by git from a bare
+# clone of this repository's HEAD that the lab's file server publishes;
+# its plans (LAB_KERNELCI_PLANS, default sleeptrace-board
+# suspend-arm-in-prepare) each in a LAVA test set.
 # LAB_FAULTS=1 (make lab-check) adds a fault: a worker killed in the middle
 # of a job (lava-worker and its job's lava-run and QEMU, as a worker host
 # that crashes), then started again as its host would start it: the job
@@ -219,6 +225,37 @@ else
 fi)
 EOT
 
+# The KernelCI template filled in as KernelCI's scheduler would (its
+# placeholders, which make-jobs.sh writes and nothing else: one left over
+# fails the job here rather than in LAVA).
+if [ "${LAB_KERNELCI:-0}" = 1 ]; then
+	label=a9-axp209-kernelci kplans=${LAB_KERNELCI_PLANS:-sleeptrace-board suspend-arm-in-prepare}
+	rm -rf "$work/$label" "$build/lava/lab/repo.git"
+	if ! sh "$top/lava/make-jobs.sh" --profile axp209 --kernelci --out "$work/$label" > "$work/$label.gen" 2>&1; then
+		result fail "lab.$label: make-jobs.sh --kernelci"; sed 's/^/    # /' "$work/$label.gen"
+	elif ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
+		git -C "$build/lava/lab/repo.git" update-server-info; } > "$work/$label.git" 2>&1; then
+		result fail "lab.$label: a bare clone of $top to serve: $(tail -n 1 "$work/$label.git")"
+	else
+		sed -e '/^{#/,/#}$/d' \
+			-e "s|{{ platform_config.base_name }}|qemu|" \
+			-e "s|{{ node.data.kernel_revision.describe }}|$(git -C "$top" describe --always)|" \
+			-e "s|{{ priority | default(50) }}|50|" \
+			-e "s|{{ node.artifacts.kernel }}|$files/images/zImage|" \
+			-e "s|{{ node.artifacts.dtb }}|$files/images/vexpress-pm-ca9-axp209.dtb|" \
+			-e "s|{{ params.rootfs_url }}|$files/images/rootfs.cpio.gz|" \
+			-e "s|{{ params.test_definition_repo }}|$files/lava/lab/repo.git|" \
+			-e "s|{{ params.plans }}|$kplans|" \
+			"$work/$label/kernelci/vexpress-pm-a9-axp209.jinja2" > "$work/$label/job.yaml"
+		if grep -n '{[{%#]' "$work/$label/job.yaml" > "$work/$label.left"; then
+			result fail "lab.$label: the template has a placeholder this script does not fill: $(head -n 1 "$work/$label.left")"
+		else
+			printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/job.yaml" axp209 \
+				vexpress-pm-suspend-order "" >> "$work/jobs"
+		fi
+	fi
+fi
+
 # submit LABEL JOB.yaml PROFILE: id= the job's id, or empty (a result said why).
 submit() {
 	case ${LAB_TAGS:-yes} in
@@ -393,7 +430,11 @@ while IFS="$tab" read -r label id plans expect; do
 	for e in $expect; do
 		grep -qx "$e" "$tmp/seen" || result fail "lab.$label: $e: not reported (expected fail)"
 	done
-	# The sleep test: as many passed rtcwake runs as make-jobs.sh asked (10).
+	# The sleep test: as many passed rtcwake runs as make-jobs.sh asked
+	# (10; the KernelCI template has none).
+	case $label in
+	*-kernelci) equals_ktap "$label" "$id" "$plans"; continue ;;
+	esac
 	s=$(awk -F "$tab" '$1 == "sleep" && $2 ~ /^rtcwake-mem-/ && $3 == "pass"' "$work/cases-$id.tsv" | wc -l | tr -d ' ')
 	r=fail
 	[ "$s" != 10 ] || r=ok
