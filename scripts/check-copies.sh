@@ -16,11 +16,12 @@
 # every kernel can be lost in one of them, as a fix made to a base after
 # its copy was taken.
 #
-# Prints "check: copy KVER/NAME: clean" or ": FAILED" with each unlisted
-# difference (and a listed one that is not there, so the list stays true),
-# as scripts/check.sh's gates do; a list line that is not of that form, or
-# names no copy, fails the list. Exit status 1 if any failed, 2 on bad
-# usage.
+# Prints KTAP v1, as scripts/check.sh's gates do: one result per list
+# ("differences KVER", "fuzz list KVER") and per copy ("copy KVER/NAME"),
+# after "#" lines with each unlisted difference (and a listed one that is
+# not there, so the list stays true); a list line that is not of that
+# form, or names no copy, fails the list. Exit status 1 if any failed, 2
+# on bad usage.
 set -u
 dir=${1:-$(cd "$(dirname "$0")/.." && pwd)/arch-patches}
 [ -f "$dir/series" ] || { echo "check-copies.sh: no $dir/series" >&2; exit 2; }
@@ -65,13 +66,34 @@ list_check() {
 		END { exit bad }' "$1"
 }
 
-rc=0
+rc=0 n=0
+# (the plan line comes first: the results wait in a file until counted)
+exec 3>&1 > "$tmp/ktap"
+finish() {
+	exec >&3
+	echo "KTAP version 1"
+	echo "1..$n"
+	cat "$tmp/ktap"
+	exit $rc
+}
+# result ok|fail NAME: one KTAP result, after the "#" lines that say why
+result() {
+	n=$((n + 1))
+	if [ "$1" = ok ]; then
+		echo "ok $n $2"
+	else
+		echo "not ok $n $2"
+		rc=1
+	fi
+}
 for list in "$dir"/*/differences; do
 	[ -f "$list" ] || continue
-	list_check "$list" "$(dirname "$list")" || {
-		echo "check: copies' differences $(basename "$(dirname "$list")"): FAILED"
-		rc=1
-	}
+	if list_check "$list" "$(dirname "$list")" > "$tmp/list" 2>&1; then
+		result ok "differences $(basename "$(dirname "$list")")"
+	else
+		sed 's/^/#   /' "$tmp/list"
+		result fail "differences $(basename "$(dirname "$list")")"
+	fi
 done
 # A fuzz list (scripts/prepare-tree.sh) names base patches of the series,
 # one a line, NAME<TAB>WHAT MOVED<TAB>PATH:BLOB..., and none that has a
@@ -96,28 +118,25 @@ for list in "$dir"/*/fuzz; do
 		(getline x < (dir "/" kv "/" $1)) >= 0 {
 			printf "  %s:%d: %s has a copy for %s: the copy applies, not the base\n", l, FNR, $1, kv
 			close(dir "/" kv "/" $1); bad = 1 }
-		END { exit bad }' "$list" > "$tmp/fuzz" && { echo "check: fuzz list $kv: clean"; continue; }
-	echo "check: fuzz list $kv: FAILED"
-	cat "$tmp/fuzz"
-	rc=1
+		END { exit bad }' "$list" > "$tmp/fuzz" && { result ok "fuzz list $kv"; continue; }
+	sed 's/^/#/' "$tmp/fuzz"
+	result fail "fuzz list $kv"
 done
-[ $rc = 0 ] || exit 1
+[ $rc = 0 ] || finish
 for copy in "$dir"/*/*.patch; do
 	[ -f "$copy" ] || continue
 	kv=$(basename "$(dirname "$copy")") name=$(basename "$copy")
 	base=$dir/$name
 	if [ ! -f "$base" ]; then
-		echo "check: copy $kv/$name: FAILED"
-		echo "  no base $name in $dir"
-		rc=1
+		echo "#   no base $name in $dir"
+		result fail "copy $kv/$name"
 		continue
 	fi
 	changes "$base" > "$tmp/base"
 	changes "$copy" > "$tmp/copy"
 	if [ ! -s "$tmp/copy" ]; then
-		echo "check: copy $kv/$name: FAILED"
-		echo "  it changes no line (not a patch?)"
-		rc=1
+		echo "#   it changes no line (not a patch?)"
+		result fail "copy $kv/$name"
 		continue
 	fi
 	# What differs: "base<TAB>LINE" or "copy<TAB>LINE" (LINE without its
@@ -137,12 +156,11 @@ for copy in "$dir"/*/*.patch; do
 	unlisted=$(LC_ALL=C comm -23 "$tmp/f" "$tmp/l")
 	stale=$(LC_ALL=C comm -13 "$tmp/f" "$tmp/l")
 	if [ -z "$unlisted" ] && [ -z "$stale" ]; then
-		echo "check: copy $kv/$name: clean"
+		result ok "copy $kv/$name"
 		continue
 	fi
-	echo "check: copy $kv/$name: FAILED"
-	[ -z "$unlisted" ] || echo "$unlisted" | sed 's/^base	/  only in the base, not in this copy: /; s/^copy	/  only in this copy, not in the base: /'
-	[ -z "$stale" ] || echo "$stale" | sed 's/^base	/  listed in differences, but the base has no such line of its own: /; s/^copy	/  listed in differences, but this copy has no such line of its own: /'
-	rc=1
+	[ -z "$unlisted" ] || echo "$unlisted" | sed 's/^base	/#   only in the base, not in this copy: /; s/^copy	/#   only in this copy, not in the base: /'
+	[ -z "$stale" ] || echo "$stale" | sed 's/^base	/#   listed in differences, but the base has no such line of its own: /; s/^copy	/#   listed in differences, but this copy has no such line of its own: /'
+	result fail "copy $kv/$name"
 done
-exit $rc
+finish

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# check.sh TREE OBJ: the kernel-quality gates on our code. Every finding is
-# printed with its file and line; exits 1 if there was any. A gate whose
-# tools are missing prints "check: NAME: SKIP REASON".
+# check.sh TREE OBJ: the kernel-quality gates on our code, as KTAP v1: one
+# result per gate, named as below on every run and kernel; what it checked
+# this time and every finding (with its file and line) as "#" lines before
+# its result; a gate whose tools are missing is a skip saying which.
+# Exits 1 if there was any finding.
 #   - the series ('make patches') applies with git am to the pristine tree
 #     and gives the tree that was built
 #   - checkpatch.pl --strict on every file in drivers/ and every patch
@@ -23,22 +25,26 @@ kmake() {
 		KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm "$@"	# as the Makefile's KMAKE
 }
 cd "$top" || exit 2
-bad=0
+bad=0 gn=0
+echo "KTAP version 1"
+echo "1..8"	# series checkpatch build-w1 sparse kernel-doc clang-format bindings dtbs
 # gate NAME WHAT FILE: FILE holds the findings of gate NAME. NAME is the
 # same on every run and kernel (a CI keeps history by it); WHAT, what it
 # checked this time (counts of files, patches), is said on a line of its own.
 gate() {
-	echo "$1: $2"
+	gn=$((gn + 1))
+	echo "# $1: $2"
 	if [ -s "$3" ]; then
-		echo "check: $1: FAILED"
-		sed 's/^/    /' "$3"
+		sed 's/^/#     /' "$3"
+		echo "not ok $gn $1"
 		bad=1
 	else
-		echo "check: $1: clean"
+		echo "ok $gn $1"
 	fi
 }
 skip() {	# skip NAME REASON: gate NAME cannot run here
-	echo "check: $1: SKIP $2"
+	gn=$((gn + 1))
+	echo "ok $gn $1 # SKIP $2"
 }
 # A gate that was clean before on the same inputs is clean again: TREE_CACHE
 # keeps the verdicts of clean runs, as ccache keeps objects (empty
@@ -54,7 +60,7 @@ was_clean() {	# was_clean NAME [VERDICT...]: says so when it was (default: clean
 	[ $# -gt 0 ] || set -- clean
 	[ -n "$vcache" ] && note=$(cat "$vcache/$n-$base" 2> /dev/null) || return 1
 	case " $* " in *" $note "*) ;; *) return 1 ;; esac
-	echo "check: $n: clean before on the same inputs ($vcache/$n-$base), not run again"
+	echo "# $n: clean before on the same inputs ($vcache/$n-$base), not run again"
 }
 keep_if_clean() {	# keep_if_clean NAME FINDINGS-FILE [VERDICT (default: clean)]
 	[ -n "$vcache" ] && [ ! -s "$2" ] || return 0
@@ -314,8 +320,8 @@ for t in dt-mk-schema dt-doc-validate dt-extract-example dt-validate yamllint; d
 done
 if [ -n "$absent" ]; then
 	why="needs$absent (packages dt-schema, yamllint: not installed)"
-	skip "bindings: dt-doc-validate, yamllint, examples validated" "$why"
-	skip "dtbs: dt-validate of the board DTBs" "$why"
+	skip bindings "$why"
+	skip dtbs "$why"
 	exit $bad
 fi
 : > "$out/bindings"
@@ -434,7 +440,7 @@ for pair in vexpress-pm-ca9:vexpress-v2p-ca9 vexpress-pm-ca15:vexpress-v2p-ca15-
 	# (said once per upstream DTB: both profiles' DTBs include it)
 	[ -e "$out/dtbs.$upstream.said" ] && continue
 	: > "$out/dtbs.$upstream.said"
-	echo "check: dtbs: $(wc -l < "$out/dtbs.$upstream") upstream finding(s) in nodes we did not touch ($out/dtbs.$upstream)"
+	echo "# dtbs: $(wc -l < "$out/dtbs.$upstream") upstream finding(s) in nodes we did not touch ($out/dtbs.$upstream)"
 done
 rm -f "$out"/dtbs.*.said
 rm -f "$out"/dtbs.*.done

@@ -232,15 +232,15 @@ for a in mawk gawk; do
 	sh "$top/scripts/check-copies.sh" "$tmp/cp" > "$tmp/out2" 2>&1
 	rc2=$?
 	r=no
-	[ $rc1 = 0 ] && [ $rc2 = 1 ] && grep -q '^check: copy 7.3/0001-x.patch: FAILED$' "$tmp/out2" &&
-		grep -q '^  only in the base, not in this copy: +case 2:$' "$tmp/out2" &&
-		grep -q '^  only in the base, not in this copy: --- b$' "$tmp/out2" &&
-		grep -q '^  listed in differences, but this copy has no such line of its own: +int z;$' "$tmp/out2" &&
-		[ "$(grep -c '^  ' "$tmp/out2")" = 3 ] && r=yes
+	[ $rc1 = 0 ] && [ $rc2 = 1 ] && grep -q '^not ok [0-9]* copy 7.3/0001-x.patch$' "$tmp/out2" &&
+		grep -q '^#   only in the base, not in this copy: +case 2:$' "$tmp/out2" &&
+		grep -q '^#   only in the base, not in this copy: --- b$' "$tmp/out2" &&
+		grep -q '^#   listed in differences, but this copy has no such line of its own: +int z;$' "$tmp/out2" &&
+		[ "$(grep -c '^#   ' "$tmp/out2")" = 3 ] && r=yes
 	cat "$tmp/out2" >> "$tmp/out"
 	result "awk.$a.check-copies" $r "$tmp/out"
 
-	# run-suite.sh: a host suite's checks as results, and its time
+	# run-suite.sh: a host suite's KTAP nested as a subtest, and its time
 	# (not inside run.sh's timeline: no "from +N s")
 	RUN_START='' sh "$top/tests/run-suite.sh" patch-copies > "$tmp/out" 2>&1
 	rc=$?
