@@ -81,6 +81,18 @@ fi
 echo "$(grep -c '<testsuite ' "$tmp/junit.xml") testsuites, $(grep -c '<system-out>' "$tmp/junit.xml") system-out" > "$tmp/so"
 result "recorded.junit-system-out-per-suite" "$(ok test "$(grep -c '<testsuite ' "$tmp/junit.xml")" = \
 	"$(grep -c '<system-out>' "$tmp/junit.xml")")" "$tmp/so"
+# A result's own "# time: S s" line (the guest's, lib/board.sh) is its
+# testcase's time=, and not part of a failure's text
+printf '%s\n' 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: s' '    1..2' \
+	'    # time: 0.25 s' '    ok 1 a' '    # why' '    # time: 1.50 s' '    not ok 2 b' \
+	'    # time: s: 3 s wall, 1.0 s CPU' 'not ok 1 s' |
+	awk -f "$top/tests/ktap.awk" -v mode=totals -v junit="$tmp/tc.xml" > /dev/null
+r=no
+grep -q '<testcase classname="s" name="a" time="0.25"/>' "$tmp/tc.xml" &&
+	grep -q '<testcase classname="s" name="b" time="1.5"><failure message="b"># why</failure>' "$tmp/tc.xml" &&
+	grep -q '<testsuite name="s" [^>]* time="3">' "$tmp/tc.xml" && r=yes
+result "junit-testcase-time" $r "$tmp/tc.xml"
+
 # The JSON summary (kunit.py --json's shape) reads as JSON, with the
 # same counts
 if command -v python3 >/dev/null; then

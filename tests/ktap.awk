@@ -24,7 +24,9 @@
 # result line); with junit, write JUnit XML there from the same parse:
 # one <testsuite> per top-level test, one <testcase> per result without
 # subtests, failures and skips marked, a failure's "#" lines as its text,
-# each testsuite's time= its "# time:" line's wall seconds and its whole
+# a testcase's time= its own "# time: S s" line before it (a guest plan's
+# results have one: the board's clock), each testsuite's time= its
+# "# time: SUITE:" line's wall seconds and its whole
 # KTAP text as <system-out>; with json, the same results as JSON in the
 # shape of kunit.py's --json (KernelCI's test groups: tools/testing/kunit/
 # kunit_json.py): one group, "vexpress-pm", with a sub-group per
@@ -115,6 +117,8 @@ function total_line(s,   d, t, k, r, st, name) {
 	if (d == 1 && t ~ /^# time: [^ ]+: [0-9]+ s wall/) {
 		r = t; sub(/^# time: [^ ]+: /, "", r); suite_time = r + 0
 	}
+	# a result's own time (tests/plans/lib/board.sh), for its testcase
+	if (t ~ /^# time: [0-9]+\.[0-9]+ s$/) { r = t; sub(/^# time: /, "", r); case_time = r + 0; return }
 	if (t ~ /^#/) { diag = diag "\n" t; return }
 	if (!result_re(t)) return
 	got[d]++
@@ -140,7 +144,8 @@ function total_line(s,   d, t, k, r, st, name) {
 			# concatenation, not sprintf: mawk (Debian 13's awk) limits
 			# sprintf's result to 8 KiB, and a suite or a failure's
 			# diagnostics grow beyond it
-			cases = cases "    <testcase classname=\"" xml(d ? sname[0] : name) "\" name=\"" xml(name) "\""
+			cases = cases "    <testcase classname=\"" xml(d ? sname[0] : name) "\" name=\"" xml(name) "\"" \
+				(case_time != "" ? " time=\"" case_time "\"" : "")
 			if (st == "pass") cases = cases "/>\n"
 			else if (st == "skip")
 				cases = cases "><skipped message=\"" xml(skip_reason(t)) "\"/></testcase>\n"
@@ -150,7 +155,7 @@ function total_line(s,   d, t, k, r, st, name) {
 		}
 		if (d == 0) flush_suite(name)
 	}
-	diag = ""
+	diag = ""; case_time = ""
 }
 function flush_suite(name) {
 	if (json != "")

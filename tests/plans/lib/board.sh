@@ -4,6 +4,25 @@
 # DT says. The PMIC's own registers are facts of its chip, in lib/CHIP.sh.
 . ./ktap_helpers.sh
 
+# Each result's time, for a CI's per-test history (tests/ktap.awk gives it
+# the JUnit testcase's time=): a "# time: S.CC s" line before the result,
+# the board's clock (/proc/uptime: under -icount, the guest's virtual time)
+# since the result before it, or since this file was sourced. The rest is
+# kselftest's __ktap_test (ktap_helpers.sh), which every ktap_test_* calls.
+read -r KTAP_T0 _ < /proc/uptime
+__ktap_test() {
+	read -r _t _ < /proc/uptime
+	# (centiseconds; "08" would be octal: the leading zero goes)
+	_c=${_t#*.} _c0=${KTAP_T0#*.}
+	_d=$(((${_t%.*} - ${KTAP_T0%.*}) * 100 + ${_c#0} - ${_c0#0}))
+	KTAP_T0=$_t
+	_c=$((_d % 100))
+	[ $_c -gt 9 ] || _c=0$_c
+	echo "# time: $((_d / 100)).$_c s"
+	echo "$1 $KTAP_TESTNO $2${3:+ # $3}"
+	KTAP_TESTNO=$((KTAP_TESTNO + 1))
+}
+
 # The board the guest runs on, from the DT: the CA9 tile on the legacy
 # motherboard map (QEMU vexpress-a9) or the CA15 on the RS1 map
 # (vexpress-a15). The map decides the motherboard devices' addresses.
