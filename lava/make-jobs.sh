@@ -144,7 +144,7 @@ deploy_boot() {
         url: $2
         image_arg: '-dtb {dtb}'
       ramdisk:
-        url: ${4:+$url/images/$4}${4:-$ramdisk_url}
+        url: $(if [ -n "${4:-}" ]; then echo "$url/images/$4"; else echo "$ramdisk_url"; fi)
         image_arg: '-initrd {ramdisk}'
         compression: gz
         format: cpio.newc
@@ -216,6 +216,9 @@ if [ $kernelci = yes ]; then
     definitions:
     - repository: '{{ params.test_definition_repo }}'
       from: git
+      # (a whole clone: a repository served over plain HTTP, as a lab's
+      # file server serves one, cannot be cloned shallow)
+      shallow: false
       path: lava/kernelci/suspend-order.yaml
       name: vexpress-pm-suspend-order
       parameters: {PLANS: '{{ params.plans }}'}

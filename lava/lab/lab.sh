@@ -35,8 +35,10 @@ lab_workers="lab-w1 lab-w2"
 # The devices: worker-profile, each a qemu device with the dictionary
 # lava/lab/devices/qemu-PROFILE.jinja2 and the tag PROFILE.
 lab_profiles="twl92230 axp209"
-# The packages: the server, the dispatcher, and the workers' QEMU.
-lab_packages="lava-server lava-dispatcher qemu-system-arm postgresql"
+# The packages: the server, the dispatcher, the workers' QEMU, and git for
+# test definitions fetched from a repository (a recommends of
+# lava-dispatcher, which --no-install-recommends leaves out).
+lab_packages="lava-server lava-dispatcher qemu-system-arm postgresql git"
 
 # Run a command in the lab's root, with a clean environment.
 lab_chroot() { lab_chroot_at "$lab_root" "$@"; }

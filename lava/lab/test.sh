@@ -237,17 +237,20 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 		git -C "$build/lava/lab/repo.git" update-server-info; } > "$work/$label.git" 2>&1; then
 		result fail "lab.$label: a bare clone of $top to serve: $(tail -n 1 "$work/$label.git")"
 	else
-		sed -e '/^{#/,/#}$/d' \
-			-e "s|{{ platform_config.base_name }}|qemu|" \
-			-e "s|{{ node.data.kernel_revision.describe }}|$(git -C "$top" describe --always)|" \
-			-e "s|{{ priority | default(50) }}|50|" \
-			-e "s|{{ node.artifacts.kernel }}|$files/images/zImage|" \
-			-e "s|{{ node.artifacts.dtb }}|$files/images/vexpress-pm-ca9-axp209.dtb|" \
-			-e "s|{{ params.rootfs_url }}|$files/images/rootfs.cpio.gz|" \
-			-e "s|{{ params.test_definition_repo }}|$files/lava/lab/repo.git|" \
-			-e "s|{{ params.plans }}|$kplans|" \
-			"$work/$label/kernelci/vexpress-pm-a9-axp209.jinja2" > "$work/$label/job.yaml"
-		if grep -n '{[{%#]' "$work/$label/job.yaml" > "$work/$label.left"; then
+		# (sed's delimiter is "#": the placeholders have "|" in them)
+		if ! sed -e '/^{#/,/#}$/d' \
+			-e "s#{{ platform_config.base_name }}#qemu#" \
+			-e "s#{{ node.data.kernel_revision.describe }}#$(git -C "$top" describe --always)#" \
+			-e "s#{{ priority | default(50) }}#50#" \
+			-e "s#{{ node.artifacts.kernel }}#$files/images/zImage#" \
+			-e "s#{{ node.artifacts.dtb }}#$files/images/vexpress-pm-ca9-axp209.dtb#" \
+			-e "s#{{ params.rootfs_url }}#$files/images/rootfs.cpio.gz#" \
+			-e "s#{{ params.test_definition_repo }}#$files/lava/lab/repo.git#" \
+			-e "s#{{ params.plans }}#$kplans#" \
+			"$work/$label/kernelci/vexpress-pm-a9-axp209.jinja2" > "$work/$label/job.yaml" 2> "$work/$label.sed" ||
+			[ ! -s "$work/$label/job.yaml" ]; then
+			result fail "lab.$label: filling the template: $(head -n 1 "$work/$label.sed")"
+		elif grep -n '{[{%#]' "$work/$label/job.yaml" > "$work/$label.left"; then
 			result fail "lab.$label: the template has a placeholder this script does not fill: $(head -n 1 "$work/$label.left")"
 		else
 			printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/job.yaml" axp209 \

@@ -105,9 +105,23 @@ if [ ! -f "$lab_root/.vexpress-lab-installed" ]; then
 	fi
 	lab_umount "$new"
 	[ $r = 0 ] || die "apt-get in the $lab_suite root failed: $(tail -n 1 "$log") (log: $log)"
-	touch "$new/.vexpress-lab-installed"
+	echo "$lab_packages" > "$new/.vexpress-lab-installed"
 	rm -rf "$lab_root"
 	mv "$new" "$lab_root"
+elif [ "$(cat "$lab_root/.vexpress-lab-installed")" != "$lab_packages" ]; then
+	# A root made with another package list (lava/lab/lab.sh's changed):
+	# what is missing is installed into it, the database kept.
+	log=$lab_dir/install.log
+	say "apt-get install $lab_packages into the existing root (the list changed; log: $log)"
+	lab_mount "$lab_root"
+	r=0
+	# shellcheck disable=SC2086 # a word list
+	{ lab_chroot apt-get update &&
+		lab_chroot DEBIAN_FRONTEND=noninteractive nice -n 10 apt-get install -y \
+			--no-install-recommends $lab_packages; } >> "$log" 2>&1 || r=$?
+	lab_umount "$lab_root"
+	[ $r = 0 ] || die "apt-get in the lab's root failed: $(tail -n 1 "$log") (log: $log)"
+	echo "$lab_packages" > "$lab_root/.vexpress-lab-installed"
 fi
 
 # From here on a failure stops whatever was started.
