@@ -82,8 +82,10 @@ finish() {
 	rm -f "$out" "$out.k"
 	exit $st
 }
-# (a runner-found failure: numbered by ktap.awk)
-failed() { echo "    not ok 0 $plan: $*"; }
+# The runner's own results follow the plan's, numbered on from nxt.
+nxt=1
+# (a runner-found failure)
+failed() { echo "    not ok $nxt $plan: $*"; nxt=$((nxt + 1)); }
 
 [ -f "$file" ] || { failed "no such plan: $file"; finish; }
 sh "$top/tests/plan-meta.sh" --check "$file" 2>"$out.meta" ||
@@ -105,7 +107,7 @@ rm -f "$log.oracle" "$log".trace* "$log.ktap"
 # anything else the launcher refuses fails below.
 if [ -z "${LAUNCH:-}" ]; then
 	why=$(sh "$top/tests/plan-runnable.sh" "$file" "$board")
-	[ $? != 3 ] || { echo "    ok 0 $plan # SKIP needs another PMIC profile or QEMU: $why"; finish; }
+	[ $? != 3 ] || { echo "    ok 1 $plan # SKIP needs another PMIC profile or QEMU: $why"; finish; }
 fi
 # One CPU under -icount (boot/qemu.sh --icount: deterministic virtual
 # time, idle skipped, the suspend cycle's RTC alarm virtual too) unless the
@@ -197,8 +199,12 @@ awk '/^vexpress-pm: trace begin/ { c = 1 } !c; /^vexpress-pm: trace end/ { c = 0
 [ -z "$host" ] || sed 's/^/    # host: /' "$log.host"
 # A real-time plan's overruns (lib/board.sh suspend_cycle_rt), one skip
 # each: the host, not the board, stalled that cycle.
-sed -n 's/^# overrun: //p' "$log.ktap" |
-	awk -v p="$plan" '{ printf "    ok 0 %s.overrun.%d # SKIP needs an unloaded host: %s\n", p, NR, $0 }'
+nxt=$((guest_total + 1))
+sed -n 's/^# overrun: //p' "$log.ktap" > "$log.overrun"
+awk -v p="$plan" -v first=$nxt '{ printf "    ok %d %s.overrun.%d # SKIP needs an unloaded host: %s\n", first + NR - 1, p, NR, $0 }' \
+	"$log.overrun"
+nxt=$((nxt + $(wc -l < "$log.overrun")))
+rm -f "$log.overrun"
 
 # The captures a plan printed (trace_dump) decoded for the host's readers:
 # the tutorial's excerpts, make timeline, a user. The host's ordering
@@ -208,7 +214,7 @@ ncap=$(grep -c '^vexpress-pm: trace begin' "$log")
 [ "$ncap" = 0 ] || sh "$top/tests/console-trace.sh" "$log" > "$log.trace"
 if sh "$top/tests/plan-meta.sh" --has "$file" trace-check; then
 	: > "$log.oracle"
-	orc=0 k=1 first=$((guest_total + 1))
+	orc=0 k=1 first=$nxt
 	# Every rule judged, but those the plan's "# oracle-skip:" names (as
 	# the board's oracle does, tests/plans/lib/oracle.sh)
 	judge=--judge-all
@@ -231,10 +237,11 @@ if sh "$top/tests/plan-meta.sh" --has "$file" trace-check; then
 		# shellcheck disable=SC2086 # expect is a word list by design
 		"$build/host/sleeptrace" check ${addr:+-a $addr} -n "$first" --name "$prefix" $judge $expect "$cap" \
 			>> "$log.oracle" 2>&1 || { r=$?; [ "$r" -gt "$orc" ] && orc=$r; }
-		first=$((guest_total + 1 + $(grep -cE '^(not )?ok [0-9]+ ' "$log.oracle")))
+		first=$((nxt + $(grep -cE '^(not )?ok [0-9]+ ' "$log.oracle")))
 		k=$((k + 1))
 	done
 	sed 's/^/    /' "$log.oracle"
+	nxt=$first
 	# No results at all (no capture, a bad rule ID): one failure, the
 	# oracle's message above says why.
 	if [ "$orc" -gt 1 ] || ! grep -qE '^(not )?ok [0-9]+ ' "$log.oracle"; then
@@ -264,8 +271,8 @@ if [ -n "$problem" ]; then
 		i=$((guest_total + 1))
 		while [ "$i" -le "$planned" ]; do
 			echo "    # $plan.result-$i: announced (1..$planned), never printed: $problem"
-			echo "    not ok 0 $plan.result-$i"
-			i=$((i + 1))
+			echo "    not ok $nxt $plan.result-$i"
+			i=$((i + 1)) nxt=$((nxt + 1))
 		done
 	else
 		failed "$problem"

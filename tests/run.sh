@@ -348,8 +348,8 @@ if [ -n "${ci:-}" ]; then
 	awk '/^    # Subtest: / { s = substr($0, 16) }
 	     /^ *ok [0-9]+ .* # SKIP / && !/ # SKIP (needs |may-skip: )/ {
 		t = $0; sub(/^ *ok [0-9]+ /, "", t); sub(/ # SKIP /, " (skipped: ", t)
-		print "    not ok 0 " s ": " t ")" }' "$stream" > "$tmpd/ci"
-	[ -s "$tmpd/ci" ] || echo "    ok 0 ci.every-skip-names-what-the-machine-lacks" > "$tmpd/ci"
+		print "    not ok " ++k " " s ": " t ")" }' "$stream" > "$tmpd/ci"
+	[ -s "$tmpd/ci" ] || echo "    ok 1 ci.every-skip-names-what-the-machine-lacks" > "$tmpd/ci"
 	awk -f tests/ktap.awk -v mode=suite -v name=ci-skips -v num=$n "$tmpd/ci" | tee -a "$stream"
 fi
 tmp=$tmpd/times
