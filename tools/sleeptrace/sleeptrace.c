@@ -945,24 +945,20 @@ int main(int argc, char **argv)
 			rules_name(optarg);
 			break;
 		case 'x':
-			/* A misspelt ID would otherwise expect nothing. */
+		case 's':
+			/* A misspelt ID would otherwise name nothing. */
 			if (!rule_known(optarg)) {
 				fprintf(stderr, "sleeptrace: no rule '%s' ('sleeptrace rules' lists them)\n",
 					optarg);
 				goto out;
 			}
-			expect[nexpect++] = optarg;
+			if (opt == 'x')
+				expect[nexpect++] = optarg;
+			else
+				may[nmay++] = optarg;
 			break;
 		case 'J':
 			all = true;
-			break;
-		case 's':
-			if (!rule_known(optarg)) {
-				fprintf(stderr, "sleeptrace: no rule '%s' ('sleeptrace rules' lists them)\n",
-					optarg);
-				goto out;
-			}
-			may[nmay++] = optarg;
 			break;
 		default:
 			usage();
