@@ -17,7 +17,8 @@
 # programs of scripts/apt-private.sh, scripts/check-format.sh,
 # scripts/check-copies.sh, scripts/check-format-ours.awk (scripts/check.sh's
 # clang-format gate), scripts/jobs/bench-i2c.awk (make bench's I2C table),
-# lava/lab/log-ktap.awk (the lab's guest KTAP, from a LAVA job log) and
+# lava/lab/log-ktap.awk (the lab's guest KTAP, from a LAVA job log),
+# tools/sleeptrace/figure.awk (the tutorial's figure of the sequence) and
 # tests/tutorial-check.sh. Every awk program the host runs is one of these.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
@@ -137,13 +138,55 @@ not ok 1 f # SKIP odd
 EOF
 printf 'one\ta_b_c\tpass\none\td\tfail\none\te\tskip\none\tresult-4\tpass\ntwo-2\tf\tfail\n' > "$tmp/lavalog.want"
 
+# figure.awk: sleeptrace explain's lines (a device phase with a transfer
+# of another chip, the domain's power-off, the arming with a failed write,
+# the sleep, a phase without an end, a transfer in no phase) and the
+# figure it must draw from them (read line by line against them once):
+# lanes, arrows, the sleep's rule
+cat > "$tmp/explain" <<'EOF'
+    t (ms) took (ms)  phase: what happens
+     0.000     4.869  suspend_enter: the whole suspend/resume cycle
+     1.078     3.782    freeze_processes: processes into the freezer
+     6.783   464.950  dpm_suspend: per-device suspend(), children before parents [106 device callbacks]
+     7.785                I2C i2c-0 0x48, 2 message(s), by 0-0048 driver[suspend]
+   478.124     2.938  dpm_suspend_noirq: device IRQs disabled (not IRQF_NO_SUSPEND ones), per-device suspend_noirq() [5 device callbacks]
+   478.333                I2C PMIC write LDO_CTRL7(0x10) = 0x00, by 4e000000.ethernet noirq power domain[suspend]
+   481.067     6.835  platform_prepare_late: system wide prepare_late(): after every noirq callback
+   481.080                I2C PMIC read GPIO_CTRL(0x1d) -> 0x07, by platform_prepare_late
+   483.986                I2C PMIC write GPIO_CTRL(0x1d) = 0x47: FAILED -110, by platform_prepare_late
+   524.771     0.000  machine_suspend: system wide enter(): the machine sleeps until a wakeup (sched_clock stops: no time passes in the trace)
+   548.980     1.845  platform_wake: system wide wake(): before any resume_noirq
+  1316.786  (no end)  platform_end: system wide end()
+  1336.820              I2C PMIC read GPIO_CTRL(0x1d) -> 0x07, by i2cget-127
+EOF
+cat > "$tmp/figure.want" <<'EOF'
+   t (ms)  PM core           devices [callbacks]  platform       I2C: PMIC REG = write, -> read
+           -------           -------------------  --------       ------------------------------
+    0.000  suspend_enter
+    1.078  freeze_processes
+    6.783                    suspend [106]
+    7.785                    `---------------------------------> 0x48: 2 msg (0-0048)
+  478.124                    suspend_noirq [5]
+  478.333                    `---------------------------------> LDO_CTRL7 = 0x00 (genpd)
+  481.067                                         prepare_late
+  481.080                                         `------------> GPIO_CTRL -> 0x07
+  483.986                                         `------------> GPIO_CTRL = 0x47: FAILED -110
+  524.771  machine_suspend ===== asleep: enter(); the trace clock stops =========================
+  548.980                                         wake
+ 1316.786                                         end
+ 1336.820  `---------------------------------------------------> GPIO_CTRL -> 0x07 (i2cget-127), in no phase
+EOF
+
 # tutorial-check.sh on a page of its own: an excerpt that matches a
-# console (numbers masked, "..." for lines between) and one that does not
+# console (numbers masked, "..." for lines between) and one that does not;
+# with "exact", the same numbers match and another one does not
 mkdir "$tmp/tut"
 printf 'vexpress-pm: boot\r\nvexpress-pm: cycle 1 took 12.5 ms\nnoise\nvexpress-pm:   done 0x34\n' \
 	> "$tmp/tut/fake.log"
 printf '# Page\n\n<!-- tutorial-check: log fake -->\n```\nvexpress-pm: cycle 7 took 3.1 ms\n...\nvexpress-pm: done 0x34\n```\n\n<!-- tutorial-check: log fake -->\n```\nvexpress-pm: done 0x35\n```\n' \
 	> "$tmp/tut/page.md"
+printf '\n<!-- tutorial-check: log fake exact -->\n```\nvexpress-pm:  cycle 1 took 12.5 ms\n```\n\n<!-- tutorial-check: log fake exact -->\n```\nvexpress-pm: cycle 1 took 12.6 ms\n```\n' \
+	>> "$tmp/tut/page.md"
 
 for a in mawk gawk; do
 	p=$(command -v $a) || {
@@ -268,13 +311,22 @@ for a in mawk gawk; do
 	[ $r = yes ] || { diff "$tmp/lavalog.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
 	result "awk.$a.lava-log-ktap" $r "$tmp/out"
 
+	r=no
+	awk -f "$top/tools/sleeptrace/figure.awk" "$tmp/explain" > "$tmp/out" 2>&1 &&
+		cmp -s "$tmp/out" "$tmp/figure.want" && r=yes
+	[ $r = yes ] || { diff "$tmp/figure.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
+	result "awk.$a.sleeptrace-figure" $r "$tmp/out"
+
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
 	rc=$?
 	r=no
-	[ $rc = 1 ] && [ "$(grep -c '^\(not \)*ok ' "$tmp/out")" = 2 ] &&
+	[ $rc = 1 ] && [ "$(grep -c '^\(not \)*ok ' "$tmp/out")" = 4 ] &&
 		grep -q '^ok 1 .*page\.md:3 log fake$' "$tmp/out" &&
 		grep -q '^not ok 2 .*page\.md:10 log fake$' "$tmp/out" &&
-		grep -q '^# excerpt line "vexpress-pm: done 0x35" not found$' "$tmp/out" && r=yes
+		grep -q '^# excerpt line "vexpress-pm: done 0x35" not found$' "$tmp/out" &&
+		grep -q '^ok 3 .*page\.md:15 log fake exact$' "$tmp/out" &&
+		grep -q '^not ok 4 .*page\.md:20 log fake exact$' "$tmp/out" &&
+		grep -q '^# excerpt line "vexpress-pm: cycle 1 took 12.6 ms" not found$' "$tmp/out" && r=yes
 	result "awk.$a.tutorial-check" $r "$tmp/out"
 
 	PATH=${PATH#"$tmp/$a:"}

@@ -11,6 +11,8 @@
 # An excerpt is a ``` block right after a marker line naming its source:
 #   <!-- tutorial-check: explain PLAN [K] -->  sleeptrace explain of the
 #                              plan's trace capture (the Kth of several)
+#   <!-- tutorial-check: figure PLAN [K] -->   that, drawn as a figure of
+#                              the sequence (tools/sleeptrace/figure.awk)
 #   <!-- tutorial-check: log PLAN -->       the plan's console
 #   <!-- tutorial-check: oracle PLAN -->    the oracle's verdicts on it
 #   <!-- tutorial-check: fixture FILE -->   sleeptrace explain of a
@@ -22,6 +24,15 @@
 # stay), blanks squeezed and blank lines dropped. The excerpt's lines must
 # follow one another in the output; a line "..." in the excerpt stands for
 # any number of output lines.
+#
+# The word "exact" after the source compares the numbers too, for output
+# that repeats from run to run: a recorded capture's, or a plan's that runs
+# under -icount (virtual time: no "# smp: 2" header). A plan's times
+# repeat only on the QEMU and compiler that made them, so its marker names
+# both, "exact qemu=VERSION gcc=VERSION": on another QEMU (the QEMU
+# variable's, else qemu-system-arm's --version) or a kernel built by
+# another gcc (the console's "Linux version" line) the numbers are masked,
+# and a comment says why.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
@@ -91,6 +102,17 @@ explain() {	# explain CAPTURE: as scripts/jobs/main-job.sh explains it
 	"$sleeptrace" explain ${addr:+-a "$addr"} "$1"
 }
 
+# The versions a plan's exact numbers depend on: the QEMU that ran it and
+# the gcc that built its kernel (its console's "Linux version" line)
+qemu_version() {
+	${QEMU:-qemu-system-arm} --version 2>/dev/null |
+		sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p'
+}
+gcc_version() {	# gcc_version LOG
+	tr -d '\r' < "$1" | sed -n 's/.*Linux version .*gcc[^)]*) \([0-9][0-9.]*\).*/\1/p' |
+		head -n 1
+}
+
 echo "KTAP version 1"
 # A marker without its block: the page's excerpts cannot be found
 if [ -s "$tmp/markers" ] || [ "$count" = 0 ]; then
@@ -106,11 +128,21 @@ i=1
 while [ "$i" -le "$count" ]; do
 	# shellcheck disable=SC2046 # the marker's words
 	set -- $(cat "$tmp/$i.src")
-	line=$1 kind=${2:-} name=${3:-} k=${4:-}
-	test="$line $kind $name${k:+ $k}"
+	line=$1 kind=${2:-} name=${3:-}
+	shift $(($# < 3 ? $# : 3))
+	k= exact= wantq= wantg= note=
+	for w in "$@"; do
+		case $w in
+		[0-9]*) k=$w ;;
+		exact) exact=1 ;;
+		qemu=*) wantq=${w#qemu=} ;;
+		gcc=*) wantg=${w#gcc=} ;;
+		esac
+	done
+	test="$line $kind $name${k:+ $k}${exact:+ exact}"
 	file= problem=
 	case $kind in
-	explain) file=$results/$name.log.trace$k ;;
+	explain | figure) file=$results/$name.log.trace$k ;;
 	log) file=$results/$name.log ;;
 	# (the host's oracle's verdicts, or the plan's own, judged on the board)
 	oracle) file=$results/$name.log.oracle
@@ -126,21 +158,36 @@ while [ "$i" -le "$count" ]; do
 		*) problem=$(missing "$name" "$file") ;;
 		esac
 	elif [ -z "$problem" ]; then
+		# A plan's exact numbers, on the QEMU and gcc that made them
+		if [ -n "$exact" ] && { [ -n "$wantq" ] || [ -n "$wantg" ]; }; then
+			haveq=$(qemu_version) haveg=$(gcc_version "$results/$name.log")
+			if [ "$haveq" != "$wantq" ] || [ "$haveg" != "$wantg" ]; then
+				exact=
+				note="numbers masked: the excerpt's are from QEMU $wantq and gcc $wantg, this run's QEMU ${haveq:-unknown} and gcc ${haveg:-unknown}"
+			fi
+		fi
 		case $kind in
 		explain | fixture) explain "$file" > "$tmp/have" 2>&1 ||
 			problem="sleeptrace explain $file failed: $(head -n 1 "$tmp/have")" ;;
+		figure) { explain "$file" && echo "# explain ok"; } > "$tmp/explain" 2>&1
+			if [ "$(tail -n 1 "$tmp/explain")" = "# explain ok" ]; then
+				sed '$d' "$tmp/explain" | awk -f "$top/tools/sleeptrace/figure.awk" > "$tmp/have"
+			else
+				problem="sleeptrace explain $file failed: $(head -n 1 "$tmp/explain")"
+			fi ;;
 		fixture-check) "$sleeptrace" check "$file" > "$tmp/have" 2>&1 ;;
 		*) tr -d '\r' < "$file" > "$tmp/have" ;;
 		esac
 	fi
 	if [ -z "$problem" ]; then
-		problem=$(awk '
+		problem=$(awk -v exact="$exact" '
 		# Every decimal number that is not part of a word or a hex
-		# literal becomes "#"; blanks squeezed.
+		# literal becomes "#" (unless the numbers are compared too);
+		# blanks squeezed.
 		function norm(s,    out, m, lead, trail) {
 			gsub(/\r/, "", s)
 			out = ""
-			while (match(s, /(^|[^0-9A-Za-z_])[0-9]+(\.[0-9]+)?([^0-9A-Za-z_]|$)/)) {
+			while (!exact && match(s, /(^|[^0-9A-Za-z_])[0-9]+(\.[0-9]+)?([^0-9A-Za-z_]|$)/)) {
 				m = substr(s, RSTART, RLENGTH)
 				lead = m ~ /^[0-9]/ ? "" : substr(m, 1, 1)
 				trail = m ~ /[0-9]$/ ? "" : substr(m, length(m), 1)
@@ -183,7 +230,8 @@ while [ "$i" -le "$count" ]; do
 		}' "$tmp/$i.want" "$tmp/have")
 	fi
 	case $problem in
-	"") echo "ok $i $test" ;;
+	"") echo "ok $i $test"
+		[ -z "$note" ] || echo "# $note" ;;
 	skip\ *) echo "ok $i $test # SKIP ${problem#skip }" ;;
 	*) echo "not ok $i $test"; echo "# $problem"; bad=1 ;;
 	esac
