@@ -29,10 +29,9 @@
 # that repeats from run to run: a recorded capture's, or a plan's that runs
 # under -icount (virtual time: no "# smp: 2" header). A plan's times
 # repeat only on the QEMU and compiler that made them, so its marker names
-# both, "exact qemu=VERSION gcc=VERSION": on another QEMU (the QEMU
-# variable's, else qemu-system-arm's --version) or a kernel built by
-# another gcc (the console's "Linux version" line) the numbers are masked,
-# and a comment says why.
+# both, "exact qemu=VERSION gcc=VERSION": on another QEMU (qemu_version
+# below) or a kernel built by another gcc (the console's "Linux version"
+# line) the numbers are masked, and a comment says why.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
@@ -102,10 +101,16 @@ explain() {	# explain CAPTURE: as scripts/jobs/main-job.sh explains it
 	"$sleeptrace" explain ${addr:+-a "$addr"} "$1"
 }
 
-# The versions a plan's exact numbers depend on: the QEMU that ran it and
-# the gcc that built its kernel (its console's "Linux version" line)
-qemu_version() {
-	${QEMU:-qemu-system-arm} --version 2>/dev/null |
+# The versions a plan's exact numbers depend on: the QEMU that ran it (the
+# one tests/run.sh chose for the suite's profile, else QEMU's, else the
+# system's) and the gcc that built its kernel (its console's "Linux
+# version" line)
+qemu_version() {	# qemu_version SUITE
+	case $1 in
+	*@axp209) q=${QEMU_axp209:-${QEMU:-qemu-system-arm}} ;;
+	*) q=${QEMU_twl92230:-${QEMU:-qemu-system-arm}} ;;
+	esac
+	$q --version 2>/dev/null |
 		sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p'
 }
 gcc_version() {	# gcc_version LOG
@@ -160,7 +165,7 @@ while [ "$i" -le "$count" ]; do
 	elif [ -z "$problem" ]; then
 		# A plan's exact numbers, on the QEMU and gcc that made them
 		if [ -n "$exact" ] && { [ -n "$wantq" ] || [ -n "$wantg" ]; }; then
-			haveq=$(qemu_version) haveg=$(gcc_version "$results/$name.log")
+			haveq=$(qemu_version "$name") haveg=$(gcc_version "$results/$name.log")
 			if [ "$haveq" != "$wantq" ] || [ "$haveg" != "$wantg" ]; then
 				exact=
 				note="numbers masked: the excerpt's are from QEMU $wantq and gcc $wantg, this run's QEMU ${haveq:-unknown} and gcc ${haveg:-unknown}"
