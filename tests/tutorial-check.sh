@@ -27,7 +27,10 @@
 #
 # The word "exact" after the source compares the numbers too, for output
 # that repeats from run to run: a recorded capture's, or a plan's that runs
-# under -icount (virtual time: no "# smp: 2" header). A plan's times
+# under -icount (virtual time: no "# smp: 2" header). Whole numbers must
+# be equal, decimals within two units of the excerpt's last place: two
+# runs of one plan differ by a unit there (explain's times, in ms to the
+# microsecond, from a first event whose time varies under a microsecond). A plan's times
 # repeat only on the QEMU and compiler that made them, so its marker names
 # both, "exact qemu=VERSION gcc=VERSION": on another QEMU (qemu_version
 # below) or a kernel built by another gcc (the console's "Linux version"
@@ -187,29 +190,58 @@ while [ "$i" -le "$count" ]; do
 	if [ -z "$problem" ]; then
 		problem=$(awk -v exact="$exact" '
 		# Every decimal number that is not part of a word or a hex
-		# literal becomes "#" (unless the numbers are compared too);
-		# blanks squeezed.
+		# literal becomes "#", blanks squeezed; the numbers, in order,
+		# go to nums (and the line, squeezed, to raw), for an exact
+		# excerpt.
 		function norm(s,    out, m, lead, trail) {
 			gsub(/\r/, "", s)
-			out = ""
-			while (!exact && match(s, /(^|[^0-9A-Za-z_])[0-9]+(\.[0-9]+)?([^0-9A-Za-z_]|$)/)) {
+			gsub(/[ \t]+/, " ", s)
+			sub(/^ /, "", s)
+			sub(/ $/, "", s)
+			raw = s
+			out = nums = ""
+			while (match(s, /(^|[^0-9A-Za-z_])[0-9]+(\.[0-9]+)?([^0-9A-Za-z_]|$)/)) {
 				m = substr(s, RSTART, RLENGTH)
 				lead = m ~ /^[0-9]/ ? "" : substr(m, 1, 1)
 				trail = m ~ /[0-9]$/ ? "" : substr(m, length(m), 1)
 				out = out substr(s, 1, RSTART - 1) lead "#"
 				s = trail substr(s, RSTART + RLENGTH)
+				m = substr(m, length(lead) + 1, length(m) - length(lead) - length(trail))
+				nums = nums " " m
 			}
-			s = out s
-			gsub(/[ \t]+/, " ", s)
-			sub(/^ /, "", s)
-			sub(/ $/, "", s)
-			return s
+			return out s
 		}
+		# The numbers of an output line against an excerpt line: whole
+		# numbers equal, decimals within two units of the excerpt numbers
+		# last place (the last digit of a time rounds either way)
+		function same_nums(h, w,    nh_, nw_, hv, wv, k, d, tol) {
+			nh_ = split(h, hv, " "); nw_ = split(w, wv, " ")
+			if (nh_ != nw_)
+				return 0
+			for (k = 1; k <= nw_; k++) {
+				if (wv[k] !~ /\./) {
+					if (hv[k] != wv[k])
+						return 0
+					continue
+				}
+				d = length(wv[k]) - index(wv[k], ".")
+				tol = 2
+				while (d-- > 0)
+					tol /= 10
+				if (hv[k] - wv[k] > tol * 1.001 || wv[k] - hv[k] > tol * 1.001)
+					return 0
+			}
+			return 1
+		}
+		function same(a, b) {
+			return have[a] == want[b] && (!exact || same_nums(hnum[a], wnum[b]))
+		}
+		function show(line, n) { return exact ? line : n }
 		FNR == 1 { f++ }
 		{ l = norm($0) }
 		l == "" { next }
-		f == 1 { want[++nw] = l; next }
-		{ have[++nh] = l }
+		f == 1 { want[++nw] = l; wnum[nw] = nums; wraw[nw] = raw; next }
+		{ have[++nh] = l; hnum[nh] = nums; hraw[nh] = raw }
 		END {
 			pos = 1; i = 1
 			while (i <= nw) {
@@ -217,16 +249,16 @@ while [ "$i" -le "$count" ]; do
 				for (len = 0; i + len <= nw && want[i + len] != "..."; len++) ;
 				best = -1
 				for (s = pos; s + len - 1 <= nh; s++) {
-					for (j = 0; j < len && have[s + j] == want[i + j]; j++) ;
+					for (j = 0; j < len && same(s + j, i + j); j++) ;
 					if (j == len) break
 					if (j > best) { best = j; at = s + j }
 				}
 				if (s + len - 1 > nh) {
 					if (best < 0) {
-						printf "output ends before: %s", want[i]
+						printf "output ends before: %s", show(wraw[i], want[i])
 					} else {
-						printf "excerpt line \"%s\" not found", want[i + best]
-						if (best > 0) printf " after \"%s\" (output has \"%s\")", want[i + best - 1], have[at]
+						printf "excerpt line \"%s\" not found", show(wraw[i + best], want[i + best])
+						if (best > 0) printf " after \"%s\" (output has \"%s\")", show(wraw[i + best - 1], want[i + best - 1]), show(hraw[at], have[at])
 					}
 					exit
 				}
