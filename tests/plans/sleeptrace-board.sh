@@ -11,6 +11,7 @@
 # starts and its power-off over I2C is in the capture; the capture is
 # printed for the host (docs/tutorial.md's figure and README's excerpt:
 # the one clean deep cycle in virtual time, whose numbers repeat).
+# timeout: 180
 # pmic: twl92230 axp209
 # kernels: all
 . ./lib/board.sh
