@@ -28,9 +28,9 @@
 # The word "exact" after the source compares the numbers too, for output
 # that repeats from run to run: a recorded capture's, or a plan's that runs
 # under -icount (virtual time: no "# smp: 2" header). Whole numbers must
-# be equal, decimals within two units of the excerpt's last place: two
-# runs of one plan differ by a unit there (explain's times, in ms to the
-# microsecond, from a first event whose time varies under a microsecond). A plan's times
+# be equal, decimals within five units of the excerpt's last place: three
+# runs of one plan differed by up to three there (explain's times, in ms to the
+# microsecond; why they vary under -icount is not known).
 # repeat only on the QEMU and compiler that made them, so its marker names
 # both, "exact qemu=VERSION gcc=VERSION": on another QEMU (qemu_version
 # below) or a kernel built by another gcc (the console's "Linux version"
@@ -212,7 +212,7 @@ while [ "$i" -le "$count" ]; do
 			return out s
 		}
 		# The numbers of an output line against an excerpt line: whole
-		# numbers equal, decimals within two units of the excerpt numbers
+		# numbers equal, decimals within five units of the excerpt numbers
 		# last place (the last digit of a time rounds either way)
 		function same_nums(h, w,    nh_, nw_, hv, wv, k, d, tol) {
 			nh_ = split(h, hv, " "); nw_ = split(w, wv, " ")
@@ -225,7 +225,7 @@ while [ "$i" -le "$count" ]; do
 					continue
 				}
 				d = length(wv[k]) - index(wv[k], ".")
-				tol = 2
+				tol = 5
 				while (d-- > 0)
 					tol /= 10
 				if (hv[k] - wv[k] > tol * 1.001 || wv[k] - hv[k] > tol * 1.001)
