@@ -22,36 +22,15 @@
  * polls the lines and needs neither the IRQ nor a runtime resume. .suspend
  * takes a runtime PM reference so the timer stays clocked through the noirq
  * phase, when genpd powers off over this bus, until .resume.
- *
- * Fault injection (CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR): fault_attr
- * directories fail_nak (-ENXIO, as an address NAK) and fail_timeout
- * (-ETIMEDOUT) in the adapter's debugfs directory fail transfers before
- * they touch the bus, but only between this controller's own suspend_noirq
- * and resume_noirq. The devices on the bus are its descendants or (genpd)
- * their consumers, so their noirq callbacks have all run by then: the
- * transfers left in that window are the platform's prepare_late and wake
- * ones (arming the PMIC). "space" picks which: with space=N the Nth
- * transfer of the window fails. With fault_whole_sleep set, the window is
- * the whole suspend-to-RAM transition instead (pm_suspend_target_state),
- * so that the devices' own transfers can fail too: a sensor's suspend, the
- * PM domain's noirq power-off and power-on. Two more fault_attrs act at
- * any time: fail_tick loses the Nth tick of the bit clock and every later
- * one of that transfer (a timer that stops interrupting mid-transfer), and
- * fail_resume fails a runtime resume of the controller (-EIO, as a clock
- * that will not enable). The same option adds the irq_no_suspend
- * parameter, which requests the IRQ without IRQF_NO_SUSPEND: the 2009
- * breakage, for the tests that show it.
  */
 
 #include <linux/cleanup.h>
 #include <linux/clk.h>
 #include <linux/clk/clk-conf.h>
 #include <linux/completion.h>
-#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/err.h>
-#include <linux/fault-inject.h>
 #include <linux/i2c.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
@@ -59,13 +38,11 @@
 #include <linux/ktime.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
-#include <linux/moduleparam.h>
 #include <linux/of.h>
 #include <linux/of_address.h>
 #include <linux/of_irq.h>
 #include <linux/platform_device.h>
 #include <linux/pm_runtime.h>
-#include <linux/suspend.h>
 
 #include "i2c-sbcon-timer.h"
 
@@ -89,20 +66,40 @@
 #define SBCON_STRETCH_NS	(25 * NSEC_PER_MSEC)	/* SMBus tTIMEOUT */
 #define SBCON_AUTOSUSPEND_MS	50
 
+/* Test-only fault injection, off by default: see its Kconfig help */
 #ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-static bool irq_no_suspend = true;
-module_param(irq_no_suspend, bool, 0400);
-MODULE_PARM_DESC(irq_no_suspend,
-		 "N: request the timer IRQ without IRQF_NO_SUSPEND, which breaks suspend-to-RAM (tests only)");
-
-/* One SBCon per board: the attributes live in its adapter's debugfs dir */
-static DECLARE_FAULT_ATTR(sbcon_fail_nak);
-static DECLARE_FAULT_ATTR(sbcon_fail_timeout);
-static DECLARE_FAULT_ATTR(sbcon_fail_tick);
-static DECLARE_FAULT_ATTR(sbcon_fail_resume);
-static bool sbcon_fault_whole_sleep;
+#include "i2c-sbcon-timer-fault.c"
 #else
-#define irq_no_suspend true
+static int sbcon_fault_xfer(void)
+{
+	return 0;
+}
+
+static bool sbcon_fault_tick(void)
+{
+	return false;
+}
+
+static int sbcon_fault_resume(void)
+{
+	return 0;
+}
+
+static unsigned long sbcon_fault_irq_flags(struct device *dev,
+					   unsigned long flags)
+{
+	return flags;
+}
+
+static void sbcon_fault_timed_out(struct device *dev, int irq)
+{
+}
+
+static void sbcon_fault_debugfs(struct dentry *dir)
+{
+}
+
+#define SBCON_FAULT_PM_OPS
 #endif
 
 /**
@@ -121,9 +118,6 @@ static bool sbcon_fault_whole_sleep;
  * @done: completed by the IRQ handler at the end of a transfer
  * @sm: bit engine state; owned by the IRQ handler while the timer runs
  * @bri: bus recovery through the SBCon lines
- * @noirq_suspended: between our suspend_noirq and resume_noirq: only
- *	platform transfers run, fault injection applies
- * @ticks_lost: fault injection stopped the bit clock for this transfer
  */
 struct sbcon_i2c {
 	struct i2c_adapter adap;
@@ -140,8 +134,6 @@ struct sbcon_i2c {
 	struct completion done;
 	struct sbcon_sm sm;
 	struct i2c_bus_recovery_info bri;
-	bool noirq_suspended;
-	bool ticks_lost;
 };
 
 static void sbcon_sm_finish(struct sbcon_sm *sm, int err)
@@ -368,10 +360,10 @@ static bool sbcon_tick(struct sbcon_i2c *i2c)
 
 /*
  * One-shot, re-armed by the handler after each tick: the next tick is due
- * a whole LOAD after the handler has moved the bus, however late it ran.
- * A periodic timer keeps expiring while its interrupt waits to be handled,
- * and QEMU without -icount runs every such expiry in its main loop, which
- * made each tick several times slower there. The LOAD write restarts a
+ * a whole LOAD after the handler has moved the bus, however late it ran,
+ * so no bus phase is shorter than a tick. A periodic timer keeps expiring
+ * while its interrupt waits to be handled, and after a late handler its
+ * next tick would follow the bus step early. The LOAD write restarts a
  * stopped one-shot SP804; QEMU's model restarts on the CTRL write.
  */
 static void sbcon_timer_arm(struct sbcon_i2c *i2c)
@@ -413,15 +405,13 @@ static irqreturn_t sbcon_isr(int irq, void *data)
 		return IRQ_NONE;
 	writel(TIMER_INT, i2c->timer + TIMER_INTCLR);
 
-	if (i2c->calib_left) {
-		done = !--i2c->calib_left;
-#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-	} else if (i2c->ticks_lost || should_fail(&sbcon_fail_tick, 1)) {
+	if (!i2c->calib_left && sbcon_fault_tick()) {
 		/* As a timer that stopped: no step, no completion */
-		i2c->ticks_lost = true;
 		sbcon_timer_stop(i2c);
 		return IRQ_HANDLED;
-#endif
+	}
+	if (i2c->calib_left) {
+		done = !--i2c->calib_left;
 	} else {
 		i2c->ticks++;
 		done = sbcon_tick(i2c);
@@ -435,29 +425,13 @@ static irqreturn_t sbcon_isr(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
-/* Leave the bus stopped after an aborted transfer, recovering a held SDA */
-static void sbcon_bus_stop(struct sbcon_i2c *i2c)
-{
-	static const u8 seq[][2] = {
-		{ SBCON_SCL, 0 }, { SBCON_SDA, 0 }, { SBCON_SCL, 1 }, { SBCON_SDA, 1 },
-	};
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(seq); i++) {
-		sbcon_set_line(i2c, seq[i][0], seq[i][1]);
-		udelay(DIV_ROUND_UP(i2c->nominal_ns, NSEC_PER_USEC));
-	}
-	if (sbcon_lines(i2c) != SBCON_LINES)
-		i2c_recover_bus(&i2c->adap);
-}
-
 /*
  * The engine ends every transfer in a bounded number of ticks (stretching
  * included), so only a timer that stops ticking can hang it: wait while
  * ticks arrive, and give up when none came for the adapter's timeout
- * (I2C_TIMEOUT sets it). Under host load QEMU's SP804 slows down for
- * seconds at a time (60 ticks in 490 ms seen); a total deadline failed
- * transfers that were progressing.
+ * (I2C_TIMEOUT sets it). Not a deadline for the whole transfer: that would
+ * fail one that still progresses on a timer running slow, as an emulated
+ * SP804 does for seconds on a loaded host.
  */
 static int sbcon_run_irq(struct sbcon_i2c *i2c)
 {
@@ -465,7 +439,6 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c)
 
 	reinit_completion(&i2c->done);
 	i2c->ticks = 0;
-	i2c->ticks_lost = false;
 	sbcon_timer_start(i2c);
 	do {
 		seen = READ_ONCE(i2c->ticks);
@@ -480,11 +453,7 @@ static int sbcon_run_irq(struct sbcon_i2c *i2c)
 			     "no timer tick for %u ms, %u ticks, phase %d\n",
 			     jiffies_to_msecs(i2c->adap.timeout), i2c->ticks,
 			     i2c->sm.phase);
-	/* Name the cause of the 2009 breakage when it is the cause */
-	if (!irq_no_suspend && pm_suspend_target_state != PM_SUSPEND_ON)
-		dev_err_ratelimited(i2c->dev,
-				    "transfer timed out: IRQ %d is suspended during system sleep (requested without IRQF_NO_SUSPEND)\n",
-				    i2c->irq);
+	sbcon_fault_timed_out(i2c->dev, i2c->irq);
 	return -ETIMEDOUT;
 }
 
@@ -532,6 +501,7 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 			     int num, bool atomic)
 {
 	struct sbcon_i2c *i2c = i2c_get_adapdata(adap);
+	bool stopped;
 	int i, ret;
 
 	for (i = 0; i < num; i++) {
@@ -544,16 +514,9 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 			return -EINVAL;
 	}
 
-#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-	if (READ_ONCE(i2c->noirq_suspended) ||
-	    (READ_ONCE(sbcon_fault_whole_sleep) &&
-	     pm_suspend_target_state != PM_SUSPEND_ON)) {
-		if (should_fail(&sbcon_fail_nak, 1))
-			return -ENXIO;
-		if (should_fail(&sbcon_fail_timeout, 1))
-			return -ETIMEDOUT;
-	}
-#endif
+	ret = sbcon_fault_xfer();
+	if (ret)
+		return ret;
 
 	/*
 	 * The atomic path polls the SBCon and never touches the timer, so it
@@ -581,13 +544,21 @@ static int sbcon_xfer_common(struct i2c_adapter *adap, struct i2c_msg *msgs,
 	else
 		ret = sbcon_run_irq(i2c);
 
-	/* A STOP that left a line low did not end the transfer */
-	if (!ret && sbcon_lines(i2c) != SBCON_LINES) {
+	/*
+	 * The engine ends with a STOP when the transfer completes or a slave
+	 * NAKs (-ENXIO, -EIO), and the STOP must leave both lines released.
+	 * Any other end (a slave holding SDA or SCL, a timer that stopped)
+	 * leaves the bus in the middle of a byte: the core's SCL recovery
+	 * clocks the slave out and sends the STOP.
+	 */
+	stopped = !ret || ret == -ENXIO || ret == -EIO;
+	if (stopped && sbcon_lines(i2c) != SBCON_LINES) {
 		dev_err_ratelimited(i2c->dev, "bus not released after STOP\n");
-		ret = -EIO;
+		ret = ret ?: -EIO;
+		stopped = false;
 	}
-	if (ret == -ETIMEDOUT || ret == -EAGAIN || ret == -EBUSY || ret == -EIO)
-		sbcon_bus_stop(i2c);
+	if (!stopped)
+		i2c_recover_bus(adap);
 out:
 	pm_runtime_mark_last_busy(i2c->dev);
 	if (atomic)
@@ -675,10 +646,9 @@ static int sbcon_runtime_resume(struct device *dev)
 	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
 	int ret;
 
-#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-	if (should_fail(&sbcon_fail_resume, 1))
-		return -EIO;
-#endif
+	ret = sbcon_fault_resume();
+	if (ret)
+		return ret;
 	ret = clk_prepare_enable(i2c->pclk);
 	if (ret)
 		return ret;
@@ -699,6 +669,29 @@ static void sbcon_power_off(void *data)
 		sbcon_runtime_suspend(i2c->dev);
 		pm_runtime_set_suspended(i2c->dev);
 	}
+}
+
+static void sbcon_clk_put(void *clk)
+{
+	clk_put(clk);
+}
+
+/*
+ * A clock of the timer's node, which is neither our node nor a child of it:
+ * of_clk_get_by_name() is the clock framework's lookup by node (what
+ * devm_get_clk_from_child() wraps for a consumer's own sub-nodes), and the
+ * reference goes with our binding.
+ */
+static struct clk *sbcon_timer_clk(struct device *dev, struct device_node *tnp,
+				   const char *name)
+{
+	struct clk *clk = of_clk_get_by_name(tnp, name);
+	int ret;
+
+	if (IS_ERR(clk))
+		return clk;
+	ret = devm_add_action_or_reset(dev, sbcon_clk_put, clk);
+	return ret ? ERR_PTR(ret) : clk;
 }
 
 static int sbcon_probe(struct platform_device *pdev)
@@ -735,7 +728,15 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (IS_ERR(i2c->base))
 		return PTR_ERR(i2c->base);
 
-	/* The SP804 whose first timer paces the bus: its registers, IRQ, clocks */
+	/*
+	 * The SP804 whose first timer paces the bus: its registers, interrupt
+	 * and clocks, as its own node describes them, which stays the one
+	 * description of the timer (copied into our node, the two could
+	 * disagree). No driver binds that node (the sp804 clocksource takes
+	 * the first SP804 only), so no bus applies its assigned clocks before
+	 * a probe: its one user does, with the call the bus would make, as
+	 * timer-ti-dm-systimer does for a timer node without a device.
+	 */
 	tnp = of_parse_phandle(dev->of_node, "arm,timer", 0);
 	if (!tnp)
 		return dev_err_probe(dev, -EINVAL,
@@ -748,16 +749,15 @@ static int sbcon_probe(struct platform_device *pdev)
 	if (i2c->irq <= 0)
 		return dev_err_probe(dev, i2c->irq ?: -EINVAL,
 				     "no interrupt for the timer %pOF\n", tnp);
-	/* The timer has no driver of its own to apply its assigned clocks */
 	ret = of_clk_set_defaults(tnp, false);
 	if (ret)
 		return dev_err_probe(dev, ret,
 				     "cannot set up the clocks of %pOF\n", tnp);
-	i2c->timclk = devm_get_clk_from_child(dev, tnp, "timclken1");
+	i2c->timclk = sbcon_timer_clk(dev, tnp, "timclken1");
 	if (IS_ERR(i2c->timclk))
 		return dev_err_probe(dev, PTR_ERR(i2c->timclk),
 				     "no timer clock\n");
-	i2c->pclk = devm_get_clk_from_child(dev, tnp, "apb_pclk");
+	i2c->pclk = sbcon_timer_clk(dev, tnp, "apb_pclk");
 	if (IS_ERR(i2c->pclk))
 		return dev_err_probe(dev, PTR_ERR(i2c->pclk), "no APB clock\n");
 
@@ -786,7 +786,7 @@ static int sbcon_probe(struct platform_device *pdev)
 		return dev_err_probe(dev, ret, "cannot power up\n");
 	}
 
-	/* Only now: preparing the SP810 clock switches it to the 1 MHz source */
+	/* Read enabled: clk_get_rate() is only valid for an enabled clock */
 	rate = clk_get_rate(i2c->timclk);
 	if (!rate) {
 		ret = dev_err_probe(dev, -EINVAL, "timer clock has no rate\n");
@@ -801,15 +801,13 @@ static int sbcon_probe(struct platform_device *pdev)
 	 * NO_THREAD: each tick is one step of the bus; a threaded handler
 	 * (threadirqs) would stretch every bit by a scheduling latency.
 	 */
-	flags = IRQF_NO_THREAD | (irq_no_suspend ? IRQF_NO_SUSPEND : 0);
+	flags = sbcon_fault_irq_flags(dev, IRQF_NO_THREAD | IRQF_NO_SUSPEND);
 	ret = devm_request_irq(dev, i2c->irq, sbcon_isr, flags, dev_name(dev),
 			       i2c);
 	if (ret) {
 		dev_err_probe(dev, ret, "cannot request IRQ %d\n", i2c->irq);
 		goto err_put;
 	}
-	if (!irq_no_suspend)
-		dev_warn(dev, "IRQ without IRQF_NO_SUSPEND: transfers from the noirq phase will time out\n");
 
 	ret = sbcon_check_ticks(i2c, &tick_ns);
 	if (ret) {
@@ -837,18 +835,7 @@ static int sbcon_probe(struct platform_device *pdev)
 	ret = devm_i2c_add_adapter(dev, &i2c->adap);
 	if (ret)
 		goto err_put;
-#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-	fault_create_debugfs_attr("fail_nak", i2c->adap.debugfs,
-				  &sbcon_fail_nak);
-	fault_create_debugfs_attr("fail_timeout", i2c->adap.debugfs,
-				  &sbcon_fail_timeout);
-	fault_create_debugfs_attr("fail_tick", i2c->adap.debugfs,
-				  &sbcon_fail_tick);
-	fault_create_debugfs_attr("fail_resume", i2c->adap.debugfs,
-				  &sbcon_fail_resume);
-	debugfs_create_bool("fault_whole_sleep", 0600, i2c->adap.debugfs,
-			    &sbcon_fault_whole_sleep);
-#endif
+	sbcon_fault_debugfs(i2c->adap.debugfs);
 
 	dev_info(dev, "%u Hz bus, tick %lld ns measured (%u ns nominal at %lu Hz), IRQ %d\n",
 		 t.bus_freq_hz, tick_ns, i2c->nominal_ns, rate, i2c->irq);
@@ -876,30 +863,9 @@ static int sbcon_resume(struct device *dev)
 	return 0;
 }
 
-#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-/* Only the fault window: the bus itself keeps working (see the top) */
-static int sbcon_suspend_noirq(struct device *dev)
-{
-	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
-
-	WRITE_ONCE(i2c->noirq_suspended, true);
-	return 0;
-}
-
-static int sbcon_resume_noirq(struct device *dev)
-{
-	struct sbcon_i2c *i2c = dev_get_drvdata(dev);
-
-	WRITE_ONCE(i2c->noirq_suspended, false);
-	return 0;
-}
-#endif
-
 static const struct dev_pm_ops sbcon_pm_ops = {
 	SYSTEM_SLEEP_PM_OPS(sbcon_suspend, sbcon_resume)
-#ifdef CONFIG_I2C_SBCON_TIMER_FAULT_INJECTOR
-	NOIRQ_SYSTEM_SLEEP_PM_OPS(sbcon_suspend_noirq, sbcon_resume_noirq)
-#endif
+	SBCON_FAULT_PM_OPS
 	RUNTIME_PM_OPS(sbcon_runtime_suspend, sbcon_runtime_resume, NULL)
 };
 

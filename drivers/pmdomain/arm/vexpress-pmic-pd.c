@@ -151,8 +151,8 @@ static int vexpress_pmic_pd_stop(struct device *dev)
  * a consumer of the PMIC's rail: when the PMIC goes (its I2C bus unbound),
  * device links unbind the members, then this device, whatever
  * suppress_bind_attrs says. Take the domain out of genpd before its memory
- * goes: freed with the domain still listed, its queued power-off work ran
- * on freed memory (seen as an oops in the workqueue after a rebind).
+ * goes: freed with the domain still listed, its queued power-off work
+ * would run on freed memory.
  */
 static void vexpress_pmic_pd_remove(void *data)
 {

@@ -77,9 +77,10 @@ static bool vexpress_sleep_irq_masked(unsigned int irq, struct irq_data *d)
 /*
  * What ended the WFI, from the interrupts' pending state: true if an armed
  * wakeup interrupt is pending, or one whose pending state cannot be read
- * (behind a slow bus, or with no chip that reports it: then no filter, as
- * before). Otherwise *@stray is the non-wakeup interrupt found pending and
- * unmasked, 0 if none is (WFI may also end for no reason at all).
+ * (behind a slow bus, or with no chip that reports it: then no filter, and
+ * any interrupt ends the sleep). Otherwise *@stray is the non-wakeup
+ * interrupt found pending and unmasked, 0 if none is (WFI may also end for
+ * no reason at all).
  *
  * A pending per-CPU interrupt that is unmasked is masked in the GIC for the
  * rest of the sleep (@masked, up to VEXPRESS_SLEEP_MAX_MASKED of them; the
@@ -88,9 +89,9 @@ static bool vexpress_sleep_irq_masked(unsigned int irq, struct irq_data *d)
  * that timekeeping_suspend() stopped after it fired (the TWD's PPI 29 on
  * the Cortex-A9, the generic timer's on the Cortex-A15), or the monitor's
  * TWD, stopped by now. Clearing its pending state is not enough: the
- * stopped timer keeps its line up until its driver acks the event (seen in
- * QEMU's TWD: 65 WFIs in a row ended by PPI 29), so masking it is what a
- * wakeup controller would do; its driver takes the event once IRQs are back.
+ * stopped timer keeps its line up until its driver acks the event (QEMU's
+ * TWD does), ending every WFI, so masking it is what a wakeup controller
+ * would do; its driver takes the event once IRQs are back.
  * Any other is left pending for its driver (IRQF_NO_SUSPEND: it is handled
  * when IRQs come back) and ends the WFI again, up to the caller's limit.
  */
@@ -148,13 +149,13 @@ static bool vexpress_sleep_wake_pending(unsigned int *stray,
  * GPC's masks, OMAP's wakeupgen or Tegra's PMC wake levels do). The local
  * timer's interrupt is one: raised after arch_suspend_disable_irqs() and
  * before timekeeping_suspend() stops the timer, it stays pending through
- * enter (seen in real time, not under -icount). Taken for the
- * wakeup, it would resume the board early, its alarm still set. So after
- * each WFI the GIC's pending state tells whether a wakeup interrupt
- * ended it; if none did, the stray is cleared (a stopped local timer's)
- * or left to its driver, traced as platform_stray_wake[irq], counted, and
- * the CPU waits again. With the monitor running, its timer running out
- * ends the wait too. Returns how many WFIs ended with no wakeup pending.
+ * enter. Taken for the wakeup, it would resume the board early, its alarm
+ * still set. So after each WFI the GIC's pending state tells whether a
+ * wakeup interrupt ended it; if none did, the stray is cleared (a stopped
+ * local timer's) or left to its driver, traced as platform_stray_wake[irq],
+ * counted, and the CPU waits again. With the monitor running, its timer
+ * running out ends the wait too. Returns how many WFIs ended with no wakeup
+ * pending.
  *
  * Fault injection's stray interrupt is the monitor's timer, started with
  * one tick to go before a WFI, found pending after it, then stopped, as
