@@ -5,7 +5,7 @@
 # callback reads the AXP209's IC type and logs what the bus answered
 # (tests/patches/cubieboard-s2idle-pmic-probe.patch; its wake ends the
 # loop, so no wake source is needed). With the series' driver (its patch
-# 0028 keeps the controller running from suspend to resume, its IRQ
+# 0031 keeps the controller running from suspend to resume, its IRQ
 # IRQF_NO_SUSPEND) every callback reads 0x01, from begin through prepare
 # (after the devices' suspend_late), prepare_late and wake (after their
 # suspend_noirq), restore_early (before their resume_noirq) and restore
@@ -30,7 +30,7 @@ ktap_set_plan 8
 
 ok="IC type 0x01"
 if grep -q ' mv64xxx_i2c_suspend$' /proc/kallsyms; then
-	echo "# i2c-mv64xxx: the series' (arch-patches 0028)"
+	echo "# i2c-mv64xxx: the series' (arch-patches 0031)"
 	late=$ok
 else
 	echo "# i2c-mv64xxx: mainline's (tests/patches/i2c-mv64xxx-stock-pm.patch)"
