@@ -78,7 +78,7 @@ static const struct phase_text phase_texts[] = {
 /*
  * Hibernation's phases: the device phases by their PM event (freeze 1,
  * hibernate 4 for poweroff, quiesce 8, thaw 0x20, restore 0x40), the
- * platform's hibernation_ops and the image I/O (arch-patches/0019).
+ * platform's hibernation_ops and the image I/O (arch-patches/0022).
  */
 static const struct {
 	const char *name;
