@@ -68,13 +68,14 @@ snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.s
 
 export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
-.PHONY: help deps tree config kernel rootfs images host run timeline bench stress shell test check \
+.PHONY: help deps deps-build tree config kernel rootfs images host run timeline bench stress shell test check \
 	patches clean lava lava-check test-debug lab lab-stop test-lab lab-check
 
 help:
 	@echo 'vexpress-pm targets:'
-	@echo '  deps    install the Debian packages the build and QEMU need; on Debian 12 also'
-	@echo '          bookworm-backports'"'"' QEMU 10 into $$QEMU10_CACHE (boot/qemu-backport.sh)'
+	@echo '  deps    install the Debian packages the build, QEMU and the test suite need; on Debian'
+	@echo '          12 also bookworm-backports'"'"' QEMU 10 into $$QEMU10_CACHE (boot/qemu-backport.sh)'
+	@echo '          (run, shell and the other boots install only what the build and a boot need)'
 	@echo '  tree    unpack linux-source-$(KVER) into $(BUILD)/linux, commit arch-patches/series'
 	@echo '          (with drivers/ and dts/) and EXTRA_PATCHES onto it'
 	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
@@ -137,8 +138,12 @@ help:
 deps:
 	@sh scripts/deps.sh
 
-# (NO_DEPS=1: make test ran deps for this kernel already)
-tree: $(if $(NO_DEPS),,deps)
+# (NO_DEPS=1: make test ran deps for this kernel already; otherwise only
+# what the build and a boot need: make run installs no test tool)
+deps-build:
+	@sh scripts/deps.sh --build
+
+tree: $(if $(NO_DEPS),,deps-build)
 	@sh scripts/prepare-tree.sh $(tree)
 	@[ -L $(obj) ] || { rm -rf $(obj) && ln -s linux/obj $(obj); }	# was a directory
 
@@ -160,7 +165,7 @@ kernel: tree config
 	else $(KMAKE) zImage dtbs; fi
 	@$(snapshot) save $(tree) $(obj) $(fragments)
 
-rootfs: $(if $(NO_DEPS),,deps)
+rootfs: $(if $(NO_DEPS),,deps-build)
 	@$(MAKE) -s -C rootfs BUILD=$(build) CROSS=$(CROSS) TREE=$(tree)
 
 images: kernel rootfs

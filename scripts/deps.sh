@@ -6,7 +6,14 @@
 # profile (scripts/fetch-qemu10.sh), and the source of KVER if it is not
 # the distribution's (scripts/fetch-linux-source.sh); nothing to do once
 # they are there.
+#
+# deps.sh --build: only what building the images and booting them needs
+# (make run, shell, timeline, bench, stress: the build's packages and the
+# distribution's QEMU); the test suite's tools (the gates', LAVA's, QEMU 10
+# for the AXP209 profile on Debian 12) come with 'make deps' or 'make test'.
 set -eu
+build_only=no
+[ "${1:-}" != --build ] || build_only=yes
 
 pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
 	device-tree-compiler u-boot-tools bc bison flex libssl-dev libelf-dev
@@ -19,15 +26,21 @@ pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
 # report a skip, with the reason, where it has not (scripts/check.sh).
 # Debian 13 has no dt-schema package (deps-backports.sh, below).
 optional="dt-schema"
-
-# Debian 13: lava-dispatcher and dt-schema from trixie-backports, pinned.
-sh "$(dirname "$0")/deps-backports.sh"
+if [ $build_only = yes ]; then
+	pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
+		device-tree-compiler u-boot-tools bc bison flex libssl-dev libelf-dev
+		cpio xz-utils ccache make gcc git python3"
+	optional=
+else
+	# Debian 13: lava-dispatcher and dt-schema from trixie-backports, pinned.
+	sh "$(dirname "$0")/deps-backports.sh"
+fi
 
 installed() { dpkg-query -W -f='${Status}\n' "$1" 2>/dev/null | grep -q "ok installed"; }
 known() { apt-cache show "$1" > /dev/null 2>&1; }
 # trace-cmd formats the guest's trace-cmd captures, clang builds the
 # checker's fuzzer (tools/sleeptrace): optional too.
-optional="$optional trace-cmd clang"
+[ $build_only = yes ] || optional="$optional trace-cmd clang"
 
 missing="" unknown=""
 for p in $pkgs; do
@@ -62,6 +75,11 @@ if [ -n "$missing" ] || [ $armhf = no ]; then
 fi
 [ -z "$unknown" ] ||
 	echo "  APT     not in this distribution's archive:$unknown (the checks that need it are skipped)"
+
+if [ $build_only = yes ]; then
+	sh "$(dirname "$0")/fetch-linux-source.sh"
+	exit 0
+fi
 
 # The lava suite's dispatcher (lava/quick.sh), without its recommends: the
 # NFS, TFTP and LXC services of a lab's worker, which our jobs do not use.
