@@ -234,7 +234,8 @@ test-debug:
 	@$(MAKE) BUILD=$(DEBUG_BUILD) EXTRA_CONFIG=$(top)/tests/debug.config images host
 	@BUILD=$(DEBUG_BUILD) GATES=0 KVERS_TEST=$(KVER) TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) sh tests/run.sh $(PLANS)
 
-check: kernel
+# (the gates' tools: deps, not the build's deps-build)
+check: $(if $(NO_DEPS),,deps) kernel
 	@sh scripts/check.sh $(tree) $(obj)
 
 patches: tree

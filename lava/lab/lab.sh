@@ -16,6 +16,10 @@
 lab_dir=${LAB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/lab}
 # (canonical: lab_procs compares it with /proc/PID/root, which is)
 lab_root=$(realpath -m "$lab_dir/root")
+# (lab_in_root below is a word list: the root's path must be one word)
+case $lab_root in
+*[[:space:]]*) echo "lab: LAB_DIR '$lab_dir' has a blank in it: give one without" >&2; exit 2 ;;
+esac
 lab_run=$lab_dir/run
 lab_suite=${LAB_SUITE:-bookworm}
 lab_mirror=${LAB_MIRROR:-http://deb.debian.org/debian}

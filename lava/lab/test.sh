@@ -59,6 +59,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
 . "$top/lava/lab/lab.sh"
+. "$top/tests/plan-path.sh"
 work=$build/lava/lab
 n=0 pass=0 fail=0 skip=0
 started=no
@@ -215,8 +216,15 @@ while read -r label prof plans expect; do
 	printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-a9-$prof.yaml" "$prof" "$plans" "$expect" >> "$work/jobs"
 done <<EOT
 $(if [ -n "${LAB_PLANS:-}" ]; then
+	# (each profile's job with the plans that run on it: plan-profiles.sh)
 	for prof in twl92230 axp209; do
-		echo "a9-$prof-plans $prof $(echo $LAB_PLANS | tr ' ' ,)"
+		p=
+		for x in $LAB_PLANS; do
+			case " $(sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$x")" 2>/dev/null) " in
+			*" $prof "*) p="$p,$x" ;;
+			esac
+		done
+		[ -z "$p" ] || echo "a9-$prof-plans $prof ${p#,}"
 	done
 else
 	echo "a9-twl92230-fixture-fail twl92230 fixture-fail fixture-fail.fixture.b"
