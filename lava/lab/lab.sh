@@ -50,15 +50,17 @@ lab_chroot() { lab_chroot_at "$lab_root" "$@"; }
 # Nothing of the caller's environment goes in: a TMPDIR of the host's
 # (make test sets one per run) does not exist there, and apt's package
 # scripts failed on it.
+# (lab_env: the environment, a word list, that every command in a root gets)
+lab_env="/usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=/root"
 lab_chroot_at() {
 	_r=$1
 	shift
-	chroot "$_r" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=/root "$@"
+	# shellcheck disable=SC2086 # a word list
+	chroot "$_r" $lab_env "$@"
 }
 # (lab_start's and the workers' commands: exec'd by setsid or ip netns
 # exec, so the same prefix as a word list rather than a function)
-lab_in_root="chroot $lab_root /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 LC_ALL=C.UTF-8 HOME=/root"
+lab_in_root="chroot $lab_root $lab_env"
 lab_manage() { lab_chroot lava-server manage "$@"; }
 # The mounts a running lab's root has, in mount order.
 lab_mounts="proc sys dev dev/pts dev/shm"

@@ -238,7 +238,7 @@ EOT
 # fails the job here rather than in LAVA).
 if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 	label=a9-axp209-kernelci kplans=${LAB_KERNELCI_PLANS:-sleeptrace-board suspend-arm-in-prepare}
-	rm -rf "$work/$label" "$build/lava/lab/repo.git"
+	rm -rf "${work:?}/$label" "${build:?}/lava/lab/repo.git"
 	if ! sh "$top/lava/make-jobs.sh" --profile axp209 --kernelci --out "$work/$label" > "$work/$label.gen" 2>&1; then
 		result fail "lab.$label: make-jobs.sh --kernelci"; sed 's/^/    # /' "$work/$label.gen"
 	elif ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
