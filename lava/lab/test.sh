@@ -462,7 +462,7 @@ for w in $workers; do
 	j=$(awk -v w="$w" '$1 == w { printf " %s", $2 }' "$work/ran")
 	r=fail
 	[ -z "$j" ] || r=ok
-	if [ $r = fail ] && [ "$njobs" -lt "$(echo $workers | wc -w)" ]; then
+	if [ $r = fail ] && [ "$njobs" -lt "$(echo "$workers" | wc -w)" ]; then
 		result skip "lab: worker $w ran a job" "needs as many jobs as workers (this set has $njobs)"
 	else
 		echo "    # lab: worker $w ran $([ -n "$j" ] && echo "jobs$j" || echo "no job")"
