@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # lava-plan.sh PLAN [ALLOW-ERE]: run test plan /tests/PLAN.sh inside a LAVA
 # test shell (the run step of the jobs lava/make-jobs.sh writes) and report
-# each top-level KTAP result as a LAVA test case: "ok" is pass, "ok ... #
+# each KTAP result, at any depth, as a LAVA test case: "ok" is pass, "ok ... #
 # SKIP" skip, "not ok" fail. Then three cases judge the plan as a whole
 # with the judge tests/run-plan.sh uses on the host (/tests/lib/judge.sh):
 # "plan-complete" (as many results as its "1..N" line announced, and exit
@@ -34,6 +34,9 @@ case_() {
 
 total=0
 while IFS= read -r line; do
+	# (a result at any depth: a subtest the plan nested, its sleeptrace
+	# or KUnit verdicts, has its own results, named apart)
+	line=${line#"${line%%[! ]*}"}
 	case "$line" in
 	"ok "[0-9]*|"not ok "[0-9]*)
 		total=$((total + 1))

@@ -117,7 +117,8 @@ EOF
 # log-ktap.awk: a job's console as LAVA logs it, two test runs: the KTAP
 # lines before the first TESTCASE signal, named and judged as
 # rootfs/lava-plan.sh does (a bad byte "_", "- " and a directive cut, an
-# empty name result-N, a SKIP), nested and later lines not read
+# empty name result-N, N its place among them, a SKIP), a nested result
+# (a plan's subtest) as well, later lines not read
 cat > "$tmp/lavalog" <<'EOF'
 + /lava-plan.sh x
 ok 0 before any run
@@ -136,7 +137,7 @@ ok 9 reported after
 not ok 1 f # SKIP odd
 <LAVA_SIGNAL_ENDRUN 12_two-2 1_1.2>
 EOF
-printf 'one\ta_b_c\tpass\none\td\tfail\none\te\tskip\none\tresult-4\tpass\ntwo-2\tf\tfail\n' > "$tmp/lavalog.want"
+printf 'one\tnested\tpass\none\ta_b_c\tpass\none\td\tfail\none\te\tskip\none\tresult-5\tpass\ntwo-2\tf\tfail\n' > "$tmp/lavalog.want"
 
 # figure.awk: sleeptrace explain's lines (a device phase with a transfer
 # of another chip, the domain's power-off, the arming with a failed write,

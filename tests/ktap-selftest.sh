@@ -7,7 +7,7 @@
 # with 0 errors, and the JUnit XML has as many test cases, failures and
 # skips; a stream numbered wrong is an error; a suite's output that hides a
 # failure (an exit status, a private count, no result) gets a failed
-# result; tests/plan-meta.sh rejects an unknown key with file and line and
+# result, and a child's KTAP nested in it is kept as it is; tests/plan-meta.sh rejects an unknown key with file and line and
 # reads no header below the leading comment block, and its --each (the
 # runner's one call a key) says what a call a plan says; every plan the
 # oracle judges runs on every kernel. Prints an indented KTAP subtest.
@@ -121,6 +121,16 @@ suite '    # nothing\n' 0
 result "suite.no-result-fails" "$(ok grep -q '^    not ok 1 s: no results$' "$tmp/s")" "$tmp/s"
 suite '    ok 1 a # SKIP why\n    ok 2 b # SKIP other\n' 0
 result "suite.all-skipped-is-a-skip" "$(ok grep -q '^ok 1 s # SKIP why$' "$tmp/s")" "$tmp/s"
+# A child's KTAP nested under a result (a plan's sleeptrace or KUnit
+# subtest) is kept as it is, its results counted as their own, once
+suite '    ok 1 a\n        KTAP version 1\n        # Subtest: o\n        1..2\n        ok 1 o.x\n        not ok 2 o.y\n    not ok 2 o\n' 1
+{ echo 'KTAP version 1'; echo '1..1'; cat "$tmp/s"; } > "$tmp/nest"
+awk -f "$top/tests/ktap.awk" -v mode=totals "$tmp/nest" > "$tmp/nt"
+r=no
+grep -qx '        not ok 2 o.y' "$tmp/s" && grep -qx '    1..2' "$tmp/s" && grep -qx '    not ok 2 o' "$tmp/s" &&
+	test "$(cat "$tmp/nt")" = "2 1 0" && r=yes
+cat "$tmp/nt" >> "$tmp/s"
+result "suite.nested-kept-counted-once" $r "$tmp/s"
 
 # The plan-header reader
 printf '#!/bin/sh\n# A plan.\n# timeout: 5\n# tiemout: 6\n. ./lib/board.sh\n# smp: 2\n' > "$tmp/p.sh"

@@ -6,7 +6,8 @@
 # output (run-plan.sh, a self-test, the gates) a KTAP v1 subtest: "KTAP
 # version 1", "# Subtest: SUITE", "1..N", its results (lines "ok"/"not ok"
 # at the left or indented four spaces) numbered 1..N in order, every other
-# line a "#" diagnostic, all indented four spaces; then, with num, the
+# line a "#" diagnostic, all indented four spaces (a child's KTAP nested
+# deeper under one of the results is kept as it is); then, with num, the
 # suite's own result line "ok|not ok N SUITE", or "ok N SUITE # SKIP
 # REASON" when every result is a skip (the first one's reason). What the
 # output alone does not show becomes a failed result, so the verdict can
@@ -52,6 +53,13 @@ function xml(s) {
 # --- mode=suite ---
 function suite_line(s,   t) {
 	t = s; sub(/^ */, "", t)
+	# A child's own KTAP, nested under one of this suite's results (a
+	# plan's sleeptrace or KUnit subtest): from its deeper "KTAP version"
+	# line to that result, kept as it is, not read: the child's results
+	# are its own, and the reader at the end counts them.
+	if (indent(s) >= 8 && t ~ /^KTAP version [0-9]+$/) nested = 1
+	if (nested && indent(s) >= 8) { n++; kind[n] = "v"; text[n] = s; return }
+	nested = 0
 	if (indent(s) == 4 && result_re(t)) {
 		n++
 		body[n] = (t ~ /^not /) ? "not ok" : "ok"
@@ -187,6 +195,7 @@ END {
 		k = 0
 		for (i = 1; i <= n; i++)
 			if (kind[i] == "r") print "    " body[i] " " ++k (text[i] == "" ? "" : " " text[i])
+			else if (kind[i] == "v") print text[i]
 			else print "    " text[i]
 		if (num == "") exit
 		if (failed) print "not ok " num " " name

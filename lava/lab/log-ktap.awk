@@ -2,7 +2,7 @@
 # log-ktap.awk: the guest's own KTAP results in a LAVA job's console, as
 # LAVA test cases would name them. Input: the job log's "target" lines, one
 # a line (lava/lab/test.sh takes them out of /api/v0.2/jobs/ID/logs/).
-# Output: SUITE<TAB>CASE<TAB>RESULT for each top-level "ok"/"not ok" line
+# Output: SUITE<TAB>CASE<TAB>RESULT for each "ok"/"not ok" line, at any depth,
 # a test run printed between its STARTRUN signal and its first TESTCASE
 # signal (rootfs/lava-plan.sh cats the plan's KTAP before it reports test
 # cases), SUITE without LAVA's "N_". CASE and RESULT are what
@@ -23,9 +23,10 @@
 # next plan's KTAP, then its cases
 /<LAVA_SIGNAL_TESTSET START / { cases = 0; next }
 /<LAVA_SIGNAL_ENDRUN / { suite = ""; next }
-suite != "" && !cases && /^(not )?ok [0-9]/ {
+suite != "" && !cases && /^ *(not )?ok [0-9]/ {
 	total++
 	line = $0
+	sub(/^ */, "", line)
 	name = line
 	sub(/^(not )?ok [0-9]+ */, "", name)
 	sub(/^- */, "", name)

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # KUnit suites of the SBCon driver (run at boot with kunit.enable=1): the bit
 # engine against a simulated slave, and live cases on the real adapter and
-# the PMIC; one result per case, read back from the KUnit debugfs results
-# (lib/kunit.sh).
+# the PMIC; each suite's KTAP, read back from the KUnit debugfs results, as
+# a subtest of this plan (lib/kunit.sh).
 # The live -ESHUTDOWN case makes the i2c core dev_WARN "Transfer while
 # suspended" once, by design: that WARNING is allowed, and counted. The
 # core warns once per adapter and the case leaves the core's flags alone,
@@ -21,13 +21,10 @@ ktap_print_header
 D=$KUNIT_D
 suites="i2c-sbcon-timer i2c-sbcon-timer-live"
 
-n=0
-for s in $suites; do n=$((n + $(kunit_case_results $s | wc -l))); done
-# Per suite: it ran, and its cases all reported; each case; then the three
-# checks of the live suite's warning and rerun.
-ktap_set_plan $((2 * $(echo $suites | wc -w) + n + 3))
-for s in $suites; do kunit_suite_checks kunit.sbcon $s; done
-for s in $suites; do kunit_cases kunit.sbcon $s; done
+# Per suite: its KTAP as a subtest, and its cases all reported; then the
+# three checks of the live suite's warning and rerun.
+ktap_set_plan $((2 * $(echo $suites | wc -w) + 3))
+for s in $suites; do kunit_suite kunit.sbcon $s; done
 check "kunit.sbcon.live.one-suspended-warning" 1 "$(dmesg | grep -c 'Transfer while suspended')"
 # KUnit prints the rerun's KTAP with printk (KERN_INFO), and the console
 # is this plan's KTAP stream: keep it off the console (dmesg has it, and

@@ -53,6 +53,23 @@ pd_status() {
 		/sys/kernel/debug/pm_genpd/pm_genpd_summary
 }
 
+# ktap_nest NAME STATUS FILE: a child's KTAP document (FILE: sleeptrace's
+# verdicts, a KUnit suite's results) as this plan's subtest NAME, as
+# kselftest's runner nests its tests: its lines indented four blanks,
+# "# Subtest: NAME" after its version line, then this plan's result NAME
+# from the child's exit STATUS (0 ok, 4 a skip as kselftest's, anything
+# else not ok). The child's results are not read here: they stay its
+# own, under their own names, counted by the reader at the end.
+ktap_nest() {
+	awk -v n="$1" '{ print "    " $0 }
+		NR == 1 && /^KTAP version / { print "    # Subtest: " n }' "$3"
+	case $2 in
+	0) ktap_test_pass "$1" ;;
+	4) ktap_test_skip "$1" ;;
+	*) ktap_test_fail "$1" ;;
+	esac
+}
+
 # of_path ALIAS: the DT node path an alias names (i2c0 is the SBCon bus)
 of_path() { tr -d '\0' < "/proc/device-tree/aliases/$1"; }
 

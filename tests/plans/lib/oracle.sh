@@ -17,12 +17,13 @@ oracle_record() {
 # oracle_judge PREFIX [FILE] [-x RULE-ID]...: judge a capture already
 # taken (the live trace buffer, or a copy in FILE) with the board's device
 # links, as 'sleeptrace check' (verdicts in /tmp/PREFIX.ktap, its exit
-# status in oracle_rc), then print them as this plan's results
-# (oracle_results), and one more, PREFIX.capture-whole: sleeptrace read
-# the whole capture (its exit status 0 or 1, and no "cut short" message:
-# no lost events, no cycle without its end), so verdicts on half a cycle
-# never pass alone. -x: a rule that must
-# be violated (negative tests).
+# status in oracle_rc), then print them as this plan's subtest PREFIX
+# (oracle_results), and one more result, PREFIX.capture-whole: sleeptrace
+# read one whole cycle (its exit status 0 or 1, no "cut short" message:
+# no lost events, no cycle without its end; and one cycle's verdicts), so
+# verdicts on half a cycle, or on another number of cycles than the plan
+# took, never pass alone. -x: a rule that must be violated (negative
+# tests).
 oracle_judge() {
 	_p=$1 _f=$T/trace
 	shift
@@ -33,26 +34,22 @@ oracle_judge() {
 	sleeptrace check --pmic "$PMIC_DEV" --name "$_p" $ORACLE_JUDGE "$@" "/tmp/$_p.trace" \
 		> "/tmp/$_p.ktap" 2> "/tmp/$_p.err"
 	oracle_rc=$?
-	while IFS= read -r _l; do ktap_print_msg "$_p: $_l"; done < "/tmp/$_p.err"
 	oracle_results "$_p"
 	# (a capture cut short exits 3 only if no rule failed: its message
 	# says so either way)
+	_n=$(sed -n 's/^1\.\.//p' "/tmp/$_p.ktap")
 	check "$_p.capture-whole" "judged whole" \
 		"$([ "$oracle_rc" -le 1 ] && ! grep -q 'cut short' "/tmp/$_p.err" &&
-			echo "judged whole" || echo "exit $oracle_rc: $(grep -m1 . "/tmp/$_p.err")")"
+			[ "$_n" = "$(oracle_rules)" ] && echo "judged whole" ||
+			echo "exit $oracle_rc, ${_n:-no} verdicts of $(oracle_rules): $(grep -m1 . "/tmp/$_p.err")")"
 }
 
-# oracle_planned [CYCLES]: how many results oracle_judge prints for a
-# capture of CYCLES suspend cycles (1): one per suspend rule and cycle,
-# and capture-whole, so a plan can announce them before it has its
-# capture (a capture with other cycles than the plan expects fails its
-# count)
-oracle_planned() {
-	echo $((${1:-1} * $(sleeptrace rules | grep -vc '(hibernation)$') + 1))
-}
+# oracle_rules: how many rules judge one suspend cycle
+oracle_rules() { sleeptrace rules | grep -vc '(hibernation)$'; }
 
-# oracle_count PREFIX: how many results oracle_results will print
-oracle_count() { grep -cE '^(not )?ok [0-9]+ ' "/tmp/$1.ktap"; }
+# oracle_planned: how many results oracle_judge prints for one capture:
+# its subtest, and capture-whole
+oracle_planned() { echo 2; }
 
 # Every rule judged (sleeptrace --judge-all: the plan's capture has every
 # event the rules need, so an unjudged rule means lost events and fails),
@@ -62,24 +59,12 @@ oracle_count() { grep -cE '^(not )?ok [0-9]+ ' "/tmp/$1.ktap"; }
 # same header into the same options.
 ORACLE_JUDGE="--judge-all$(sed -n 's/^# oracle-skip: *//p' "$0" | tr ' ' '\n' | sed -n 's/^./ -s &/p' | tr -d '\n')"
 
-# oracle_results PREFIX: the recorded verdicts as this plan's results, one
-# per rule, PREFIX.RULE-ID as sleeptrace names them (--name: the name never
-# carries the verdict, so it is the same on every run), with sleeptrace's
-# diagnostics, relayed as they are.
+# oracle_results PREFIX: sleeptrace's diagnostics, then its verdicts as
+# this plan's subtest PREFIX (lib/board.sh ktap_nest), one result per rule,
+# PREFIX.RULE-ID as sleeptrace names them (--name: the name never carries
+# the verdict, so it is the same on every run); PREFIX itself from
+# sleeptrace's exit status.
 oracle_results() {
-	while IFS= read -r _l; do
-		case $_l in
-		"# "*)
-			ktap_print_msg "${_l#\# }" ;;
-		"ok "*" # SKIP "*)
-			# (kselftest's ktap_test_skip() takes no reason)
-			_n=${_l#ok * }
-			__ktap_test ok "${_n%% # SKIP *}" "SKIP ${_l#* # SKIP }"
-			KTAP_CNT_SKIP=$((KTAP_CNT_SKIP + 1)) ;;
-		"ok "*)
-			ktap_test_pass "${_l#ok * }" ;;
-		"not ok "*)
-			ktap_test_fail "${_l#not ok * }" ;;
-		esac
-	done < "/tmp/$1.ktap"
+	while IFS= read -r _l; do ktap_print_msg "$1: $_l"; done < "/tmp/$1.err"
+	ktap_nest "$1" "$oracle_rc" "/tmp/$1.ktap"
 }
