@@ -178,6 +178,24 @@ cat > "$tmp/figure.want" <<'EOF'
  1336.820  `---------------------------------------------------> GPIO_CTRL -> 0x07 (i2cget-127), in no phase
 EOF
 
+# The same lines drawn as a picture (-v svg=1): well-formed XML whose rows,
+# in order, are the figure's
+cat > "$tmp/figure-rows.want" <<'EOF'
+suspend_enter
+freeze_processes
+suspend [106]
+0x48: 2 msg (0-0048)
+suspend_noirq [5]
+LDO_CTRL7 = 0x00 (genpd)
+prepare_late
+GPIO_CTRL -&gt; 0x07
+GPIO_CTRL = 0x47: FAILED -110
+machine_suspend
+wake
+end
+GPIO_CTRL -&gt; 0x07 (i2cget-127), in no phase
+EOF
+
 # tutorial-check.sh on a page of its own: an excerpt that matches a
 # console (numbers masked, "..." for lines between) and one that does not;
 # with "exact", the same numbers match and another one does not
@@ -318,6 +336,15 @@ for a in mawk gawk; do
 	[ $r = yes ] || { diff "$tmp/figure.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
 	result "awk.$a.sleeptrace-figure" $r "$tmp/out"
 
+	r=no
+	awk -v svg=1 -v title=T -v caption=C -f "$top/tools/sleeptrace/figure.awk" \
+		"$tmp/explain" > "$tmp/$a.svg" 2> "$tmp/out" &&
+		{ ! command -v xmllint > /dev/null || xmllint --noout "$tmp/$a.svg" >> "$tmp/out" 2>&1; } &&
+		sed -n 's/.*<text [^>]*class="row[ "][^>]*>\(.*\)<\/text>.*/\1/p' "$tmp/$a.svg" > "$tmp/rows" &&
+		cmp -s "$tmp/rows" "$tmp/figure-rows.want" && r=yes
+	[ $r = yes ] || { diff "$tmp/figure-rows.want" "$tmp/rows" >> "$tmp/out"; }
+	result "awk.$a.sleeptrace-figure-svg" $r "$tmp/out"
+
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
 	rc=$?
 	r=no
@@ -332,5 +359,11 @@ for a in mawk gawk; do
 
 	PATH=${PATH#"$tmp/$a:"}
 done
+# ... and the picture's bytes the same under both
+if [ -f "$tmp/mawk.svg" ] && [ -f "$tmp/gawk.svg" ]; then
+	r=no
+	cmp "$tmp/mawk.svg" "$tmp/gawk.svg" > "$tmp/out" 2>&1 && r=yes
+	result "awk.sleeptrace-figure-svg-alike" $r "$tmp/out"
+fi
 echo "# counts: $pass $fail $skip"
 [ $fail = 0 ]
