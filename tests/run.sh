@@ -105,8 +105,9 @@ hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest awk-
 # After every other suite, on their results: the tutorial's excerpts
 # (tests/tutorial-check.sh), in a whole run or when named.
 late=tutorial-check
+named=
 if [ $# -gt 0 ]; then
-	names=$*
+	names=$* named=1
 	gates=${GATES:-0}
 	case " $names " in
 	*" $late "*) names=$(echo " $names " | sed "s/ $late / /") ;;
@@ -244,6 +245,12 @@ for k in ${KVERS_TEST:-$KVERS}; do
 done
 [ "${CI:-}" != true ] || ci="ci-skips"
 all=$(echo $shared $alone $late ${ci:-})
+# A run of named suites checks the tutorial's excerpts of those it ran: the
+# others' sources are skips when missing (tests/tutorial-check.sh)
+if [ -n "$named" ]; then
+	TUTORIAL_SUITES=$(echo $shared $alone)
+	export TUTORIAL_SUITES
+fi
 
 # The suites run TEST_JOBS at a time (and the real-time job beside them,
 # below). Each one's output goes to a file,

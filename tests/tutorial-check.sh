@@ -18,7 +18,18 @@
 #   <!-- tutorial-check: fixture FILE -->   sleeptrace explain of a
 #                              recorded capture, tools/sleeptrace/fixtures/FILE
 #   <!-- tutorial-check: fixture-check FILE -->  the oracle's verdicts on it
+#   <!-- tutorial-check: svg PLAN [K] -->   a picture: the marker is followed
+#                              by an image line, ![TEXT](FILE.svg), not a
+#                              ``` block. The plan's trace capture is drawn
+#                              again (figure.awk -v svg=1; kept as
+#                              RESULTS/PLAN.figureK.svg); both pictures must
+#                              be well-formed XML (xmllint) and have the
+#                              same rows (phases, transfers) in the same
+#                              order, numbers masked as below
 # PLAN is a suite's name: PLAN, or PLAN@axp209 for the AXP209 profile.
+# TUTORIAL_SUITES, when set (tests/run.sh sets it to the suites a run of
+# named suites ran), makes a plan's excerpt whose source is missing a skip
+# if the plan is not among them, not a failure.
 # Both sides are compared with every decimal number masked (times, counts
 # and PIDs vary from run to run; register names, addresses and values
 # stay), blanks squeezed and blank lines dropped. The excerpt's lines must
@@ -55,6 +66,27 @@ FNR == 1 { if (marker) fail("marker of line " marker " has no ``` block"); marke
 	if (!sub(/^<!-- tutorial-check: */, "", src) || !sub(/ *-->$/, "", src))
 		fail("marker not closed on its line")
 	marker = FNR
+	next
+}
+# A picture: the image line after an svg marker names the file, relative
+# to the page
+marker && !inblock && src ~ /^svg( |$)/ && NF {
+	img = $0
+	if (img !~ /^!\[.*\]\(.*\.svg\)$/) {
+		fail("marker of line " marker " is not followed by an image line ![...](FILE.svg)")
+		marker = 0
+		next
+	}
+	sub(/^.*\]\(/, "", img)
+	sub(/\)$/, "", img)
+	pdir = FILENAME
+	if (!sub(/\/[^\/]*$/, "/", pdir))
+		pdir = ""
+	n++
+	print doc ":" marker " " src > (dir "/" n ".src")
+	print pdir img > (dir "/" n ".img")
+	printf "" > (dir "/" n ".want")
+	marker = 0
 	next
 }
 marker && !inblock && /^```/ {
@@ -94,6 +126,8 @@ missing() {	# missing SUITE FILE
 	fi
 	if [ -n "$why" ]; then
 		echo "skip $(echo "$why" | head -n 1)"
+	elif [ -n "${TUTORIAL_SUITES+set}" ] && ! echo " $TUTORIAL_SUITES " | grep -q " $1 "; then
+		echo "skip $1 is not among this run's suites"
 	else
 		echo "no $2: run the $1 suite first (sh tests/run-suite.sh $1)"
 	fi
@@ -150,7 +184,7 @@ while [ "$i" -le "$count" ]; do
 	test="$line $kind $name${k:+ $k}${exact:+ exact}"
 	file= problem=
 	case $kind in
-	explain | figure) file=$results/$name.log.trace$k ;;
+	explain | figure | svg) file=$results/$name.log.trace$k ;;
 	log) file=$results/$name.log ;;
 	# (the host's oracle's verdicts, or the plan's own, judged on the board)
 	oracle) file=$results/$name.log.oracle
@@ -182,6 +216,33 @@ while [ "$i" -le "$count" ]; do
 				sed '$d' "$tmp/explain" | awk -f "$top/tools/sleeptrace/figure.awk" > "$tmp/have"
 			else
 				problem="sleeptrace explain $file failed: $(head -n 1 "$tmp/explain")"
+			fi ;;
+		svg) img=$(cat "$tmp/$i.img")
+			if ! command -v xmllint > /dev/null; then
+				problem="skip needs xmllint (package libxml2-utils)"
+			elif [ ! -s "$img" ]; then
+				problem="no $img"
+			elif ! explain "$file" > "$tmp/explain" 2>&1; then
+				problem="sleeptrace explain $file failed: $(head -n 1 "$tmp/explain")"
+			else
+				awk -v svg=1 -f "$top/tools/sleeptrace/figure.awk" "$tmp/explain" \
+					> "$results/$name.figure$k.svg"
+				if ! xmllint --noout "$results/$name.figure$k.svg" > "$tmp/xml" 2>&1; then
+					problem="the picture drawn from $file is not well-formed XML: $(head -n 1 "$tmp/xml")"
+				elif ! xmllint --noout "$img" > "$tmp/xml" 2>&1; then
+					problem="$img is not well-formed XML: $(head -n 1 "$tmp/xml")"
+				else
+					# (each row's name: figure.awk's <text class="row ...">)
+					rows() {
+						sed -n 's/.*<text [^>]*class="row[ "][^>]*>\(.*\)<\/text>.*/\1/p' "$1" |
+							sed 's/&lt;/</g; s/&gt;/>/g; s/&amp;/\&/g'
+					}
+					rows "$img" > "$tmp/$i.want"
+					rows "$results/$name.figure$k.svg" > "$tmp/have"
+					[ -s "$tmp/$i.want" ] || problem="$img has no rows (<text class=\"row ...\">)"
+					[ "$(grep -c . < "$tmp/$i.want")" = "$(grep -c . < "$tmp/have")" ] ||
+						note="the picture has $(grep -c . < "$tmp/$i.want") rows, this run's $(grep -c . < "$tmp/have")"
+				fi
 			fi ;;
 		fixture-check) "$sleeptrace" check "$file" > "$tmp/have" 2>&1 ;;
 		# (without each result's own "# time: S s" line, lib/board.sh:
@@ -267,6 +328,10 @@ while [ "$i" -le "$count" ]; do
 				pos = s + len; i += len
 			}
 		}' "$tmp/$i.want" "$tmp/have")
+	fi
+	# (a picture's rows: all of them, not an excerpt of them)
+	if [ -z "$problem" ] && [ "$kind" = svg ] && [ -n "$note" ]; then
+		problem=$note note=
 	fi
 	case $problem in
 	"") echo "ok $i $test"
