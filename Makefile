@@ -68,7 +68,7 @@ snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.s
 
 export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
 
-.PHONY: help deps deps-build tree config kernel rootfs images host run timeline bench stress shell test check \
+.PHONY: help deps deps-build tree config kernel rootfs images host run timeline figure bench stress shell test check \
 	patches clean lava lava-check test-debug lab lab-stop test-lab lab-check
 
 help:
@@ -92,6 +92,8 @@ help:
 	@echo '          MODE=disk: hibernation to the SD card and the restore on a second boot'
 	@echo '  timeline  the main job'"'"'s cycle drawn by pm-graph sleepgraph (real time):'
 	@echo '          $(BUILD)/timeline/suspend.html (and .png with chromium)'
+	@echo '  figure  docs/figures/suspend-cycle.svg, the tutorial'"'"'s picture of the sequence, from the'
+	@echo '          trace of the sleeptrace-board plan'"'"'s last run (sh tests/run-plan.sh sleeptrace-board)'
 	@echo '  bench   under -icount: suspend/resume time per phase, and our I2C driver against'
 	@echo '          i2c-versatile (latency, CPU per transfer); not part of test'
 	@echo '  stress  CYCLES deep suspend/resume cycles under -icount (default 10000), each'
@@ -205,6 +207,9 @@ run: images host
 
 timeline: images host
 	@sh scripts/jobs/timeline.sh
+
+figure: host
+	@sh scripts/jobs/figure.sh
 
 bench: images host
 	@sh scripts/jobs/bench.sh

@@ -1,0 +1,44 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# 'make figure': docs/tutorial.md's picture of the sequence,
+# docs/figures/suspend-cycle.svg, drawn by tools/sleeptrace/figure.awk
+# (-v svg=1) from the trace of the sleeptrace-board plan's deep cycle (one
+# CPU under -icount: virtual time, whose numbers repeat). Run the plan
+# first (sh tests/run-plan.sh sleeptrace-board, or make test
+# PLANS=sleeptrace-board). The picture says when the trace was taken
+# (the capture's date, UTC), on which QEMU and gcc (its console), and the
+# commands that draw it again. tests/tutorial-check.sh draws it again from
+# each test run's trace and compares the order of its rows.
+#
+#   figure.sh [OUT]    (default docs/figures/suspend-cycle.svg)
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/scripts/build-dir.sh"
+out=${1:-$top/docs/figures/suspend-cycle.svg}
+plan='sleeptrace-board'
+trace=$build/results/$plan.log.trace
+log=$build/results/$plan.log
+sleeptrace=$build/host/sleeptrace
+
+[ -s "$trace" ] || {
+	echo "figure: no $trace: run the plan first (sh tests/run-plan.sh $plan)" >&2
+	exit 2
+}
+[ -x "$sleeptrace" ] || { echo "figure: no $sleeptrace (make host)" >&2; exit 2; }
+# What the numbers depend on: the QEMU and the kernel's gcc, from the
+# plan's console (the launcher's first line, the kernel's banner)
+qemu=$(tr -d '\r' < "$log" | sed -n 's/^qemu\.sh: QEMU \([0-9.]*\), PMIC \([^,]*\),.*/\1 \2/p' | head -n 1)
+gcc=$(tr -d '\r' < "$log" | sed -n 's/.*Linux version \([^ ]*\) .*gcc[^)]*) \([0-9][0-9.]*\).*/\1 \2/p' | head -n 1)
+date=$(date -u -r "$trace" +%Y-%m-%d)
+addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$trace" | head -n 1)
+# shellcheck disable=SC2086 # the versions' words
+set -- $qemu $gcc
+pmic=$(echo "${2:-?}" | tr '[:lower:]' '[:upper:]')
+title="One deep suspend-to-RAM cycle of the vexpress-pm board: Linux ${3:-?} with the $pmic PMIC, one CPU, virtual time (-icount)"
+caption="The $plan plan's trace of $date (QEMU ${1:-?}, gcc ${4:-?}), drawn by: sh tests/run-plan.sh $plan && make figure"
+"$sleeptrace" explain ${addr:+-a "$addr"} "$trace" > "$out.explain"
+awk -v svg=1 -v title="$title" -v caption="$caption" \
+	-f "$top/tools/sleeptrace/figure.awk" "$out.explain" > "$out.tmp"
+rm -f "$out.explain"
+mv "$out.tmp" "$out"
+echo "  FIGURE  $out"
