@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Negative demonstration (b): arm the PMIC in .prepare, the ordering before
-# commit 6a7c7eaf split prepare_late out. The PM domain's noirq power-off
+# Negative demonstration (b): arm the PMIC in .prepare, before the late and
+# noirq device phases, where commit 6a7c7eaf put .prepare back for ARM
+# platforms (and added prepare_late for ACPI). The PM domain's noirq power-off
 # then talks to an already armed PMIC: the oracle, on the board, must flag
 # exactly that (arming outside prepare_late, PMIC traffic after arming), and a
 # following cycle with the parameter back must be clean. The same verdicts

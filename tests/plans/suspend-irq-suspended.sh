@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Negative demonstration (a), the 2009 ARM breakage: the I2C controller's
-# IRQ requested without IRQF_NO_SUSPEND. From dpm_suspend_noirq on, its
+# Negative demonstration (a), the symptom of the 2009 ARM breakage (the
+# power IC's I2C transfers fail late in suspend), not its cause (the
+# platform's .prepare moved after the late device callbacks): the I2C
+# controller's IRQ requested without IRQF_NO_SUSPEND. From dpm_suspend_noirq on, its
 # interrupt is off, so the PM domain's noirq power-off and the platform's
 # prepare_late arming both time out on the bus; suspend must abort with an
 # error naming the cause, never hang, and leave the board working: PMIC
