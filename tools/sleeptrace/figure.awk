@@ -114,7 +114,7 @@ function rowx(i) {
 }
 
 function svgout(    i, w, x0, pw, step, n, k, y, x, x1, h, top, bot, nt, \
-    col, s, mid, m) {
+    col, s, mid, m, sec, scale) {
 	if (tmax <= 0)
 		tmax = 1
 	# the axis: about ten steps of 1, 2 or 5 times a power of ten
@@ -180,12 +180,18 @@ function svgout(    i, w, x0, pw, step, n, k, y, x, x1, h, top, bot, nt, \
 	scale = pw / (nt * step)
 	# behind the rows: each window of the noirq phases, from the start of
 	# suspend_noirq to the end of resume_noirq, when device interrupts are
-	# off; and each sleep's line across the axis
-	k = 0
+	# off; and each sleep's line across the axis. Each within its boot's
+	# rows (a hibernation's explain has several, each with its own times).
+	k = 0; sec = 1
 	for (i = 1; i <= nr; i++) {
+		if (rk[i] == "boot") {
+			k = 0; sec = i + 1
+			continue
+		}
 		if (rk[i] == "phase" && rl[i] == 1 && rname[i] ~ /^suspend_noirq/)
 			k = i
-		if (k && rk[i] == "phase" && rl[i] == 1 && rname[i] ~ /^resume_noirq/ && rtook[i] != "") {
+		if (k && rk[i] == "phase" && rl[i] == 1 && rname[i] ~ /^resume_noirq/ && rtook[i] != "" && \
+		    rt[i] + rtook[i] >= rt[k]) {
 			# (down to resume_noirq's last transfer)
 			for (m = i + 1; m <= nr && rk[m] == "xfer"; m++)
 				;
@@ -196,8 +202,10 @@ function svgout(    i, w, x0, pw, step, n, k, y, x, x1, h, top, bot, nt, \
 			k = 0
 		}
 		if (rk[i] == "sleep") {
+			for (m = i + 1; m <= nr && rk[m] != "boot"; m++)
+				;
 			x = x0 + rt[i] * scale
-			printf "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"#1f2937\" stroke-width=\"2\" stroke-dasharray=\"4,3\"/>\n", c(x), c(top), c(x), c(bot)
+			printf "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"#1f2937\" stroke-width=\"2\" stroke-dasharray=\"4,3\"/>\n", c(x), c(top + (sec - 1) * RH), c(x), c(top + (m - 1) * RH)
 		}
 	}
 	# the rows
