@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # make-jobs.sh [--board a9|a15] [--profile twl92230|axp209] [--url URL]
 #              [--out DIR] [--plans "NAME..."] [--sleep-runs N] [--no-sleep]
-#              [--sleep-icount] [--kernelci]
+#              [--sleep-icount] [--kernelci] [--left-out FILE]
 #
 # Write one LAVA job (YAML, LAVA's "qemu" device type) for one board and
 # PMIC profile: DIR/vexpress-pm-BOARD-PROFILE.yaml. For each test plan
@@ -31,7 +31,8 @@
 # plan whose "# pmic:" header does not name the profile (no header: the
 # TWL92230 only, tests/plan-profiles.sh) is left out, as is a plan the job
 # cannot express (a "# host:" script beside QEMU, "# qemu-args: --no-pmic"),
-# saying why. Exit status 2 on bad
+# saying why (--left-out FILE: also into FILE, a line "PLAN<TAB>WHY" each,
+# for lava/lab/test.sh's skips). Exit status 2 on bad
 # input (no kernel or initramfs, unknown board, profile or plan).
 #
 # --kernelci: instead, DIR/kernelci/vexpress-pm-BOARD-PROFILE.jinja2, a
@@ -51,7 +52,7 @@ me=make-jobs.sh
 . "$top/boot/board.sh"
 . "$top/tests/plan-path.sh"
 mkdir -p "$build"
-board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no kernelci=no
+board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no kernelci=no left_file=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift ;;
@@ -63,6 +64,7 @@ while [ $# -gt 0 ]; do
 	--no-sleep) sleep_runs=0 ;;
 	--sleep-icount) sleep_icount=yes ;;
 	--kernelci) kernelci=yes ;;
+	--left-out) left_file=$2; shift ;;
 	*) echo "make-jobs.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -180,6 +182,13 @@ priority: {{ priority | default(50) }}"
 fi
 
 total_s=0 n=0 left_out= other_pmic=
+[ -z "$left_file" ] || : > "$left_file"
+# leave PLAN SHORT WHY: the plan is left out of the job (SHORT in the
+# summary line, WHY in --left-out's file).
+leave() {
+	left_out="$left_out $1($2)"
+	[ -z "$left_file" ] || printf '%s\t%s\n' "$1" "$3" >> "$left_file"
+}
 {
 cat <<EOF
 $head
@@ -233,19 +242,19 @@ for plan in $plans; do
 	header() { sh "$top/tests/plan-meta.sh" "$file" "$1"; }
 	pboard=$(header board)
 	if [ -n "$pboard" ] && [ "$pboard" != "$board" ]; then
-		left_out="$left_out $plan(board $pboard)"; continue
+		leave "$plan" "board $pboard" "pinned to the $pboard board (header 'board: $pboard'), this job is the $board's"; continue
 	fi
 	# "# host:" runs a script beside QEMU (tests/host/, through QMP),
 	# which a LAVA job has no place for.
 	host=$(header host)
 	if [ -n "$host" ]; then
-		left_out="$left_out $plan(host: $host)"; continue
+		leave "$plan" "host: $host" "runs a host-side script beside QEMU (header 'host: $host', tests/host/ through QMP), which a LAVA job has no place for"; continue
 	fi
 	# "# boots: 2" (hibernation) boots again from the same SD card to
 	# resume: one LAVA boot action cannot, and the job carries no card.
 	boots=$(header boots)
 	if [ "$boots" != 1 ]; then
-		left_out="$left_out $plan(boots: $boots)"; continue
+		leave "$plan" "boots: $boots" "boots $boots times from the same SD card (header 'boots: $boots'), which one LAVA boot action of a job without a card cannot"; continue
 	fi
 	profs=$(sh "$top/tests/plan-profiles.sh" "$file")
 	case " $profs " in
@@ -266,7 +275,7 @@ for plan in $plans; do
 		shift
 	done
 	if [ $# -gt 0 ]; then
-		left_out="$left_out $plan(qemu-args: $*)"; continue
+		leave "$plan" "qemu-args: $*" "needs QEMU arguments a LAVA job cannot express (header 'qemu-args: $*': the job's context adds the PMIC to every boot)"; continue
 	fi
 	smp=$(header smp)
 	qargs="-smp $smp$devs"
@@ -277,7 +286,7 @@ for plan in $plans; do
 	dtb_url=$url/images/$dtb
 	edits=$(header dt-edit)
 	if [ -n "$edits" ] && [ $have_dtb = no ]; then
-		left_out="$left_out $plan(dt-edit: no $dtb)"; continue
+		leave "$plan" "dt-edit: no $dtb" "edits the DT (header 'dt-edit:') and $images/$dtb is missing"; continue
 	elif [ -n "$edits" ]; then
 		edited=$out/dtb/$plan-$board-$profile.dtb
 		cp "$images/$dtb" "$edited"
@@ -285,7 +294,7 @@ for plan in $plans; do
 		e=$(printf '%s\n' "$edits" | sh "$top/tests/dt-edit.sh" "$edited" 2>&1 >/dev/null) || ok=no
 		if [ $ok = no ]; then
 			rm -f "$edited"
-			left_out="$left_out $plan(dt-edit fails on $dtb: $e)"; continue
+			leave "$plan" "dt-edit fails on $dtb: $e" "its DT edit fails on $dtb: $e"; continue
 		fi
 		dtb_url=$url/$rel/dtb/${edited##*/}
 	fi

@@ -23,6 +23,12 @@
 #    without its "N_"), that it passed or was skipped, but for
 #    fixture-fail.fixture.b, which must be a LAVA "fail";
 #  - per job, the sleep test's rtcwake runs: all 10 passed;
+#  - per job on this machine's lab, lab.LABEL.device-config: the device
+#    configuration the server rendered for it is lava/qemu-device.sh's
+#    (lava/run-job.sh's, which runs no Jinja2);
+#  - a plan of LAB_PLANS that a LAVA job cannot run (make-jobs.sh leaves
+#    out plans with a host-side script, two boots, no PMIC) is a skip
+#    naming why, lab.LABEL.PLAN;
 #  - per job, lab.LABEL.lava-equals-ktap: the (case, result) pairs LAVA
 #    stored for each plan's test suite are those of the guest's own KTAP
 #    in the job's log (lava/lab/log-ktap.awk), but for the three cases
@@ -210,13 +216,33 @@ echo "    # LAVA $(jq -r '.version // "?"' "$tmp/body" 2> /dev/null) at $server/
 # The job set: LABEL PROFILE PLAN[,PLAN...] [EXPECTED-FAIL...]
 : > "$work/jobs"
 while read -r label prof plans expect; do
+	[ -n "$label" ] || continue
+	if [ "$label" = none ]; then
+		result fail "lab.$prof: LAB_PLANS: no such plan ($(sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$prof")" 2>&1 | head -n 1))"
+		continue
+	fi
 	sh "$top/lava/make-jobs.sh" --profile "$prof" --plans "$(echo "$plans" | tr , ' ')" --url "$files" \
-		--out "$work/$label" --sleep-icount > "$work/$label.gen" 2>&1 ||
+		--out "$work/$label" --sleep-icount --left-out "$work/$label.left" > "$work/$label.gen" 2>&1 ||
 		{ result fail "lab.$label: make-jobs.sh"; sed 's/^/    # /' "$work/$label.gen"; continue; }
+	# A plan the job cannot express (a host-side script, two boots, no
+	# PMIC: make-jobs.sh says why) is a skip naming why, and out of the
+	# job's plans; a job none of whose plans is left is not submitted.
+	while IFS="$tab" read -r p w; do
+		result skip "lab.$label.$p" "cannot run as a LAVA job: $w"
+		plans=$(echo ",$plans," | sed "s/,$p,/,/; s/^,//; s/,$//")
+	done < "$work/$label.left"
+	if [ -z "$plans" ]; then
+		echo "    # lab.$label: no plan of it runs as a LAVA job: not submitted"
+		continue
+	fi
 	printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-a9-$prof.yaml" "$prof" "$plans" "$expect" >> "$work/jobs"
 done <<EOT
 $(if [ -n "${LAB_PLANS:-}" ]; then
-	# (each profile's job with the plans that run on it: plan-profiles.sh)
+	# (each profile's job with the plans that run on it: plan-profiles.sh;
+	# a plan that is none's: "none PLAN", said above)
+	for x in $LAB_PLANS; do
+		sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$x")" > /dev/null 2>&1 || echo "none $x"
+	done
 	for prof in twl92230 axp209; do
 		p=
 		for x in $LAB_PLANS; do
@@ -400,6 +426,34 @@ equals_ktap() {
 	awk -F "$tab" '$1 != "" { print "    # guest KTAP only: " $1 } $1 == "" { print "    # LAVA only: " $2 }' "$tmp/diff"
 }
 
+# device_config LABEL ID JOB.yaml: on this machine's lab, the device
+# configuration LAVA's server rendered for the job and sent its worker (the
+# worker keeps it as tmp/ID/device.yaml) is what lava/qemu-device.sh
+# renders for lava/run-job.sh from the same job, with the boot command the
+# device dictionary gives (comments and blank lines aside: a dictionary
+# that overrides the qemu_method block drops the template's comment).
+device_config() {
+	[ -z "${LAVA_SERVER:-}" ] || return 0
+	d=$lab_root/var/lib/lava/$worker/tmp/$2/device.yaml
+	if [ ! -f "$d" ]; then
+		result skip "lab.$1.device-config" "the worker kept no $d"
+		return
+	fi
+	cmd=$(awk '/^      qemu:/ { q = 1 } q && /^          command:/ { getline; sub(/^ */, ""); print; exit }' "$d")
+	if ! sh "$top/lava/qemu-device.sh" --command "$cmd" "$3" > "$tmp/dev" 2> "$tmp/dev.err"; then
+		result fail "lab.$1.device-config: lava/qemu-device.sh: $(head -n 1 "$tmp/dev.err")"
+		return
+	fi
+	grep -v -e '^ *#' -e '^ *$' "$d" > "$tmp/dev.lava"
+	grep -v -e '^ *#' -e '^ *$' "$tmp/dev" > "$tmp/dev.ours"
+	if diff "$tmp/dev.lava" "$tmp/dev.ours" > "$tmp/dev.diff"; then
+		result ok "lab.$1.device-config: LAVA's rendering for job $2 is lava/qemu-device.sh's"
+	else
+		result fail "lab.$1.device-config: LAVA's rendering for job $2 ($d) differs from lava/qemu-device.sh's"
+		head -n 20 "$tmp/dev.diff" | sed 's/^/    # /'
+	fi
+}
+
 # Submit the set, then wait for it.
 t0=$(date +%s)
 ids=
@@ -421,6 +475,7 @@ while IFS="$tab" read -r label id plans expect; do
 	job_info "$id"
 	echo "$worker $id" >> "$work/ran"
 	job_line "$label" "$id"
+	device_config "$label" "$id" "$(awk -F "$tab" -v l="$label" '$1 == l { print $2 }' "$work/jobs")"
 	: > "$tmp/seen"
 	while IFS="$tab" read -r suite name res err; do
 		what="lab.$label: $suite.$name"
