@@ -38,10 +38,16 @@
 # --kernelci: instead, DIR/kernelci/vexpress-pm-BOARD-PROFILE.jinja2, a
 # LAVA job template for kernelci-pipeline (config/runtime/, docs/
 # kernelci.md): the same context, deploy and boot (one boot under
-# -icount), with the kernel and DTB of KernelCI's build node, the
-# initramfs at params.rootfs_url, and one test action that runs the test
-# definition lava/kernelci/suspend-order.yaml from params'
-# test_definition_repo (git) with PLANS=params.plans. The board's facts
+# -icount), with the kernel of KernelCI's build node (node.artifacts.kernel),
+# the project's initramfs and DTB at the job's params rootfs_url and dtb_url
+# (the DTB is the project's, dts/, not one the kernel tree builds), and one
+# test action that runs the test definition lava/kernelci/suspend-order.yaml
+# from the params' test_definition_repo (git) with PLANS=plans. KernelCI's
+# runtime passes a job's params to the template as top-level variables,
+# beside node, device_type, priority, notify, api_config and storage_config
+# (kernelci-core: kernelci/runtime/__init__.py, get_params); the template
+# carries the notify callback and the metadata its LAVA callback reads
+# (config/runtime/base/lava.jinja2 of kernelci-core). The board's facts
 # (QEMU devices, kernel command line) come from boot/board.sh, as for the
 # jobs, so the template cannot drift from them.
 set -eu
@@ -169,19 +175,41 @@ job_name: vexpress-pm $board $profile
 priority: medium"
 if [ $kernelci = yes ]; then
 	# (Jinja2 for kernelci-pipeline: what KernelCI fills in is {{ ... }})
-	kernel_url='{{ node.artifacts.kernel }}' ramdisk_url='{{ params.rootfs_url }}'
-	dtb_url='{{ node.artifacts.dtb }}'
+	kernel_url='{{ node.artifacts.kernel }}' ramdisk_url='{{ rootfs_url }}'
+	dtb_url='{{ dtb_url }}'
+	# (the notify block as kernelci-core's base/lava.jinja2 writes it: the
+	# callback that brings the results to KernelCI; lava/lab/test.sh
+	# drops it, as KernelCI renders it for a runtime without notify)
 	head="{# LAVA job template for kernelci-pipeline (config/runtime/): vexpress-pm's
    suspend/resume ordering plans on QEMU $machine, PMIC $profile. Written by
    lava/make-jobs.sh --kernelci (make lava); docs/kernelci.md. -#}
-device_type: {{ platform_config.base_name }}
-job_name: 'vexpress-pm $board $profile suspend-order {{ node.data.kernel_revision.describe }}'
-priority: {{ priority | default(50) }}"
+device_type: {{ device_type }}
+job_name: 'vexpress-pm $board $profile suspend-order {{ node.id }} {{ node.data.kernel_revision.describe }}'
+priority: {{ priority | default(50) }}
+{% if notify %}
+notify:
+  callback:
+    content-type: {{ notify.callback['content-type']|default('json') }}
+    dataset: {{ notify.callback.dataset|default('all') }}
+    method: {{ notify.callback.method|default('POST') }}
+    {%- if notify.callback.token %}
+    token: {{ notify.callback.token }}
+    {%- endif %}
+    url: {{ instance_callback }}/node/{{ node.id }}
+  criteria:
+    status: finished
+{% endif %}"
+	# (KernelCI's LAVA callback reads these: lava_callback.py, get_meta)
+	meta_kci="
+  node_id: '{{ node.id }}'
+  api_config_name: '{{ api_config.name }}'
+  storage_config_name: '{{ storage_config.name }}'"
 	mkdir -p "$out/kernelci"
 	yaml=$out/kernelci/$job.jinja2 tmp=$out/kernelci/$job.jinja2.tmp
 fi
 
 total_s=0 n=0 left_out= other_pmic=
+[ $kernelci = yes ] || meta_kci=
 [ -z "$left_file" ] || : > "$left_file"
 # leave PLAN SHORT WHY: the plan is left out of the job (SHORT in the
 # summary line, WHY in --left-out's file).
@@ -212,7 +240,7 @@ context:
   - '$audio'
 metadata:
   board: $board
-  pmic: $profile
+  pmic: $profile$meta_kci
 actions:
 EOF
 if [ $kernelci = yes ]; then
@@ -223,14 +251,14 @@ if [ $kernelci = yes ]; then
 - test:
     timeout: {minutes: 30}
     definitions:
-    - repository: '{{ params.test_definition_repo }}'
+    - repository: '{{ test_definition_repo }}'
       from: git
       # (a whole clone: a repository served over plain HTTP, as a lab's
       # file server serves one, cannot be cloned shallow)
       shallow: false
       path: lava/kernelci/suspend-order.yaml
       name: vexpress-pm-suspend-order
-      parameters: {PLANS: '{{ params.plans }}'}
+      parameters: {PLANS: '{{ plans }}'}
 EOF
 	plans= sleep_runs=0 n=1 total_s=$((30 * 60 + 240))
 fi

@@ -272,15 +272,20 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 		result fail "lab.$label: a bare clone of $top to serve: $(tail -n 1 "$work/$label.git")"
 	else
 		# (sed's delimiter is "#": the placeholders have "|" in them)
-		if ! sed -e '/^{#/,/#}$/d' \
-			-e "s#{{ platform_config.base_name }}#qemu#" \
+		# (no notify: a lab without KernelCI's callback; the node and
+		# configuration names are this lab's)
+		if ! sed -e '/^{#/,/#}$/d' -e '/^{% if notify %}$/,/^{% endif %}$/d' \
+			-e "s#{{ device_type }}#qemu#" \
+			-e "s#{{ node.id }}#lab-node#g" \
+			-e "s#{{ api_config.name }}#lab#" \
+			-e "s#{{ storage_config.name }}#lab#" \
 			-e "s#{{ node.data.kernel_revision.describe }}#$(git -C "$top" describe --always)#" \
 			-e "s#{{ priority | default(50) }}#50#" \
 			-e "s#{{ node.artifacts.kernel }}#$files/images/zImage#" \
-			-e "s#{{ node.artifacts.dtb }}#$files/images/vexpress-pm-ca9-axp209.dtb#" \
-			-e "s#{{ params.rootfs_url }}#$files/images/rootfs.cpio.gz#" \
-			-e "s#{{ params.test_definition_repo }}#$files/lava/lab/repo.git#" \
-			-e "s#{{ params.plans }}#$kplans#" \
+			-e "s#{{ dtb_url }}#$files/images/vexpress-pm-ca9-axp209.dtb#" \
+			-e "s#{{ rootfs_url }}#$files/images/rootfs.cpio.gz#" \
+			-e "s#{{ test_definition_repo }}#$files/lava/lab/repo.git#" \
+			-e "s#{{ plans }}#$kplans#" \
 			"$work/$label/kernelci/vexpress-pm-a9-axp209.jinja2" > "$work/$label/job.yaml" 2> "$work/$label.sed" ||
 			[ ! -s "$work/$label/job.yaml" ]; then
 			result fail "lab.$label: filling the template: $(head -n 1 "$work/$label.sed")"
