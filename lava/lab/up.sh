@@ -124,6 +124,41 @@ elif [ "$(cat "$lab_root/.vexpress-lab-installed")" != "$lab_packages" ]; then
 	echo "$lab_packages" > "$lab_root/.vexpress-lab-installed"
 fi
 
+# QEMU 10 for the AXP209 devices (the root's own QEMU is Debian 12's 7.2:
+# the TWL92230, no AXP209): bookworm-backports' qemu-system-arm, unpacked
+# beside the root's and bound into it below. On a Debian 12 host 'make
+# deps' unpacked it already (QEMU10_CACHE); elsewhere (a Debian 13 host,
+# whose own QEMU is built for Debian 13 and runs in no bookworm root) the
+# root's apt downloads the same packages, once, into LAB_DIR/qemu10.
+q10=${QEMU10_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/qemu10}
+if [ ! -f "$q10/root/.unpacked" ] && [ ! -f "$lab_dir/qemu10/root/.unpacked" ]; then
+	log=$lab_dir/qemu10.log
+	say "QEMU 10 for the AXP209 devices: $lab_suite-backports' qemu-system-arm, by the root's apt, into $lab_dir/qemu10 (log: $log)"
+	rm -rf "$lab_dir/qemu10" "$lab_root/var/cache/vexpress-lab-qemu10"
+	mkdir -p "$lab_dir/qemu10/root.tmp" "$lab_root/var/cache/vexpress-lab-qemu10"
+	echo "deb $lab_mirror $lab_suite-backports main" > "$lab_root/etc/apt/sources.list.d/vexpress-lab-backports.list"
+	lab_mount "$lab_root"
+	r=0
+	{ lab_chroot apt-get update &&
+		lab_chroot sh -c "cd /var/cache/vexpress-lab-qemu10 && apt-get download qemu-system-arm/$lab_suite-backports qemu-system-common/$lab_suite-backports qemu-system-data/$lab_suite-backports"; } > "$log" 2>&1 || r=$?
+	rm -f "$lab_root/etc/apt/sources.list.d/vexpress-lab-backports.list"
+	lab_chroot apt-get update >> "$log" 2>&1 || true
+	lab_umount "$lab_root"
+	if [ $r = 0 ]; then
+		for d in "$lab_root"/var/cache/vexpress-lab-qemu10/*.deb; do
+			dpkg -x "$d" "$lab_dir/qemu10/root.tmp" || r=$?
+		done
+	fi
+	if [ $r = 0 ]; then
+		dpkg-deb -f "$lab_root"/var/cache/vexpress-lab-qemu10/qemu-system-arm_*.deb Version > "$lab_dir/qemu10/root.tmp/.unpacked"
+		mv "$lab_dir/qemu10/root.tmp" "$lab_dir/qemu10/root"
+	else
+		say "no QEMU 10 from $lab_suite-backports: $(tail -n 1 "$log")"
+	fi
+	rm -rf "$lab_root/var/cache/vexpress-lab-qemu10" "$lab_dir/qemu10/root.tmp"
+fi
+[ -f "$q10/root/.unpacked" ] || q10=$lab_dir/qemu10
+
 # From here on a failure stops whatever was started.
 # shellcheck disable=SC2154 # rc: set in the trap
 trap 'rc=$?; if [ $rc != 0 ]; then echo "lab: bring-up failed: stopping what was started" >&2; sh "$top/lava/lab/down.sh" >&2 || true; fi' EXIT
@@ -139,9 +174,8 @@ ip -n "$lab_netns" link set "$lab_veth_ns" up
 ip -n "$lab_netns" link set lo up
 
 lab_mount "$lab_root"
-# QEMU 10 for the AXP209 devices: boot/qemu-backport.sh on the cache 'make
-# deps' unpacked, bound read-only into the root.
-q10=${QEMU10_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/vexpress-pm/qemu10}
+# QEMU 10 for the AXP209 devices: boot/qemu-backport.sh on it (above),
+# bound read-only into the root; it must offer the AXP209 model there.
 have_q10=no
 if [ -f "$q10/root/.unpacked" ]; then
 	mkdir -p "$lab_root/opt/qemu10" "$lab_root/usr/local/lib/vexpress-pm"
@@ -151,7 +185,11 @@ if [ -f "$q10/root/.unpacked" ]; then
 	printf '#!/bin/sh\n# vexpress-pm lab: QEMU 10 (boot/qemu-backport.sh) for the AXP209 devices\nQEMU10_CACHE=/opt/qemu10 exec sh /usr/local/lib/vexpress-pm/qemu-backport.sh "$@"\n' \
 		> "$lab_root/usr/local/bin/qemu-system-arm-10"
 	chmod 755 "$lab_root/usr/local/bin/qemu-system-arm-10"
-	have_q10=yes
+	if lab_chroot /usr/local/bin/qemu-system-arm-10 -M vexpress-a9 -device help 2>&1 | grep -q '"axp209_pmu"'; then
+		have_q10=yes
+	else
+		say "the QEMU of $q10 does not run in the root or has no axp209_pmu: $(lab_chroot /usr/local/bin/qemu-system-arm-10 --version 2>&1 | head -n 1)"
+	fi
 fi
 
 # Configuration: the hosts the server answers as, its event sockets on
@@ -219,7 +257,14 @@ for w in $lab_workers; do
 		lab_manage devices update "$w-$p" --health $h > /dev/null
 	done
 done
-[ $have_q10 = yes ] || say "no QEMU 10 in $q10 (make deps): the AXP209 devices are in maintenance"
+# The profiles whose devices are online, for lava/lab/test.sh (a job of
+# another one would wait for a device until LAB_WAIT).
+if [ $have_q10 = yes ]; then
+	echo "$lab_profiles" > "$lab_run/profiles"
+else
+	say "no QEMU 10 with axp209_pmu ($q10): the AXP209 devices are in maintenance"
+	echo "$lab_profiles" | tr ' ' '\n' | grep -vx axp209 | tr '\n' ' ' | sed 's/ $//' > "$lab_run/profiles"
+fi
 
 say "gunicorn on 127.0.0.1:$lab_port and $lab_addr:$lab_port, lava-scheduler, lava-publisher on $lab_addr:$lab_pub_port"
 # shellcheck disable=SC2086 # lab_in_root: a word list
