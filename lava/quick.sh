@@ -16,6 +16,9 @@
 #  - AXP209 (QEMU 10: run.sh's choice, else boot/qemu-backport.sh):
 #    axp209-board and the same sleep test.
 # Every other test case must pass, and each job must pass as a whole.
+# Without a boot, the TWL92230 job's log judged again without
+# --expect-fail must fail (lava/judge-job.sh), and a job context with a key
+# lava/qemu-device.sh does not render must be refused.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED"
 # (tests/run-suite.sh). A job is a skip, saying why, where it cannot run:
 # no lava-run ('make deps' installs lava-dispatcher where Debian has it),
@@ -82,6 +85,32 @@ job() {
 
 job twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
 	"fixture-fail sleeptrace-board suspend-arm-in-prepare" --expect-fail fixture-fail.fixture.b
+# The judge and the device rendering fail where they should (no boot: the
+# TWL92230 job's own log and job file): that log judged without
+# --expect-fail must fail on fixture-fail.fixture.b; a job context with a
+# key qemu-device.sh does not render (vga) must be refused, exit 2.
+log=$work/twl92230/run/job.log yaml=$work/twl92230/vexpress-pm-a9-twl92230.yaml
+if [ -f "$log" ]; then
+	rc=0
+	sh "$top/lava/judge-job.sh" "$log" "$work/judge-neg" 10 > "$work/judge-neg.out" 2>&1 || rc=$?
+	n=$((n + 1))
+	if [ $rc = 1 ] && grep -q '^not ok [0-9]* fixture-fail\.fixture\.b: fail$' "$work/judge-neg.out"; then
+		pass=$((pass + 1)); echo "    ok $n lava.judge-job: fails a job whose fixture-fail.fixture.b failed, unless expected"
+	else
+		fail=$((fail + 1)); echo "    not ok $n lava.judge-job: fails a job whose fixture-fail.fixture.b failed, unless expected (exit $rc: $(tail -n 1 "$work/judge-neg.out"))"
+	fi
+fi
+if [ -f "$yaml" ]; then
+	awk '{ print } /^  memory: / { print "  vga: -vga std" }' "$yaml" > "$work/vga.yaml"
+	rc=0
+	sh "$top/lava/qemu-device.sh" "$work/vga.yaml" > /dev/null 2> "$work/vga.err" || rc=$?
+	n=$((n + 1))
+	if [ $rc = 2 ] && grep -q 'context key vga' "$work/vga.err"; then
+		pass=$((pass + 1)); echo "    ok $n lava.qemu-device: refuses a context key it does not render"
+	else
+		fail=$((fail + 1)); echo "    not ok $n lava.qemu-device: refuses a context key it does not render (exit $rc: $(head -n 1 "$work/vga.err"))"
+	fi
+fi
 job axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
 	"axp209-board"
 echo "# counts: $pass $fail $skip"
