@@ -211,7 +211,8 @@ if [ -z "$user" ]; then
 	end
 fi
 api /system/version/
-echo "    # LAVA $(jq -r '.version // "?"' "$tmp/body" 2> /dev/null) at $server/api/v0.2, user $user"
+lava_version=$(jq -r '.version // "?"' "$tmp/body" 2> /dev/null)
+echo "    # LAVA $lava_version at $server/api/v0.2, user $user"
 
 # The job set: LABEL PROFILE PLAN[,PLAN...] [EXPECTED-FAIL...]
 : > "$work/jobs"
@@ -454,7 +455,7 @@ device_config() {
 		return
 	fi
 	cmd=$(awk '/^      qemu:/ { q = 1 } q && /^          command:/ { getline; sub(/^ */, ""); print; exit }' "$d")
-	if ! sh "$top/lava/qemu-device.sh" --command "$cmd" "$3" > "$tmp/dev" 2> "$tmp/dev.err"; then
+	if ! sh "$top/lava/qemu-device.sh" --lava "$lava_version" --command "$cmd" "$3" > "$tmp/dev" 2> "$tmp/dev.err"; then
 		result fail "lab.$1.device-config: lava/qemu-device.sh: $(head -n 1 "$tmp/dev.err")"
 		return
 	fi
