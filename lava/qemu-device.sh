@@ -97,15 +97,19 @@ $ctx
 EOF
 [ "$arch" = arm ] || { echo "qemu-device.sh: arch '${arch}': only qemu.jinja2's arm branch is rendered" >&2; exit 2; }
 
-
 # The template's text, the values put in (from the environment: awk's -v
 # would take backslashes as escapes); its leading comment lines are ours.
 # shellcheck disable=SC2090 # as above
 export command cpu machine model mac_addr memory monitor extra guestfs_size guestfs_interface guestfs_driveid
 awk '
-function put(name, val,   i) {
-	while ((i = index($0, "@" name "@")) > 0)
-		$0 = substr($0, 1, i - 1) val substr($0, i + length(name) + 2)
+function put(name, val,   t, i, out) {
+	t = "@" name "@"
+	out = ""
+	while ((i = index($0, t)) > 0) {
+		out = out substr($0, 1, i - 1) val
+		$0 = substr($0, i + length(t))
+	}
+	$0 = out $0
 }
 head && /^#/ { next }
 { head = 0 }
