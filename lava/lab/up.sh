@@ -94,7 +94,9 @@ if [ ! -f "$lab_root/.vexpress-lab-installed" ]; then
 		vs=$(lab_chroot_at "$new" apt-cache show --no-all-versions lava-server 2>/dev/null | sed -n 's/^Version: //p')
 		vd=$(lab_chroot_at "$new" apt-cache show --no-all-versions lava-dispatcher 2>/dev/null | sed -n 's/^Version: //p')
 		if [ -z "$vs" ] || [ "$vs" != "$vd" ]; then
+			# (no lab from this suite: its root serves nothing)
 			lab_umount "$new"
+			rm -rf "$new"
 			echo "lab: SKIP: Debian $lab_suite has no lava-server and lava-dispatcher of one version (lava-server '${vs:-none}', lava-dispatcher '${vd:-none}')" >&2
 			exit 4
 		fi
