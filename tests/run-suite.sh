@@ -23,7 +23,9 @@ while [ -n "$rest" ]; do
 	rest=${rest#@}
 	w=${rest%%@*} rest=${rest#"$w"}
 	case " $KVERS " in
-	*" $w "*) [ "$w" = "${KVERS%% *}" ] || { KVER=$w BUILD=build/$w; export KVER BUILD; } ;;
+	# (another kernel than the caller's, KVER: its own build directory;
+	# the caller's kernel keeps the caller's BUILD, make test-debug's)
+	*" $w "*) [ "$w" = "$KVER" ] || { KVER=$w BUILD=build/$w; export KVER BUILD; } ;;
 	*) prof=$w ;;
 	esac
 done
