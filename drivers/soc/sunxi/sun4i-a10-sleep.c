@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Allwinner A10 suspend-to-idle with the AXP209 armed for sleep.
+ *
+ * The A10 offers suspend-to-idle only; its CPU supply, the AXP209's DCDC2,
+ * sits behind the SoC's own I2C controller. The PMIC's sleep configuration
+ * (the "regulator-state-mem" nodes of its rails) is applied by its owner,
+ * the AXP20x regulator driver (axp20x_sleep_arm()), in the platform's
+ * prepare_late, after every device's noirq callback, and taken back in
+ * restore_early, before any resume_noirq: the same window, and the same
+ * calls, as the vexpress-pm sleep controller's suspend_ops use. The I2C
+ * controller must keep its bus usable through that window.
+ *
+ * The PMIC is the one whose rail powers the boot CPU ("cpu-supply"). It
+ * binds late and can be unbound, so this is a driver: its probe defers
+ * until the PMIC's drivers are bound, axp20x_sleep_get() links it to them
+ * (their unbind takes it down first), and the ops are offered only while
+ * it is bound. Wakeup sources are the devices' own (a UART marked as one
+ * in sysfs, the PMIC's power key): s2idle needs no platform wake code.
+ */
+
+#include <linux/cleanup.h>
+#include <linux/device.h>
+#include <linux/err.h>
+#include <linux/i2c.h>
+#include <linux/init.h>
+#include <linux/of.h>
+#include <linux/platform_device.h>
+#include <linux/regulator/axp20x-sleep.h>
+#include <linux/suspend.h>
+
+/**
+ * struct sun4i_sleep - the A10's suspend-to-idle platform code
+ * @dev: this device
+ * @pmic: the AXP209's sleep handle, valid while we are bound
+ * @disarm_failed: restore_early could not disarm; restore retries
+ */
+struct sun4i_sleep {
+	struct device *dev;
+	struct axp20x_sleep *pmic;
+	bool disarm_failed;
+};
+
+/* platform_s2idle_ops take no context; s2idle_set_ops() orders access */
+static struct sun4i_sleep *sun4i_sleep;
+
+static int sun4i_sleep_prepare_late(void)
+{
+	int ret;
+
+	ret = axp20x_sleep_arm(sun4i_sleep->pmic);
+	if (ret)
+		dev_err(sun4i_sleep->dev,
+			"suspend aborted, cannot arm the PMIC for sleep: %pe\n",
+			ERR_PTR(ret));
+	return ret;
+}
+
+/*
+ * Also runs when prepare_late failed. A failure must not stop the devices
+ * resuming: it is logged and restore, after the noirq phase, tries again.
+ */
+static void sun4i_sleep_restore_early(void)
+{
+	int ret;
+
+	ret = axp20x_sleep_disarm(sun4i_sleep->pmic);
+	sun4i_sleep->disarm_failed = ret != 0;
+	if (ret)
+		dev_err(sun4i_sleep->dev,
+			"restore_early: PMIC still armed, retry in restore: %pe\n",
+			ERR_PTR(ret));
+}
+
+/* A no-op without I2C traffic when restore_early disarmed the PMIC */
+static void sun4i_sleep_restore(void)
+{
+	int ret;
+
+	ret = axp20x_sleep_disarm(sun4i_sleep->pmic);
+	if (ret)
+		dev_err(sun4i_sleep->dev, "restore: PMIC still armed: %pe\n",
+			ERR_PTR(ret));
+	else if (sun4i_sleep->disarm_failed)
+		dev_info(sun4i_sleep->dev, "restore: PMIC disarmed on retry\n");
+	sun4i_sleep->disarm_failed = false;
+}
+
+static const struct platform_s2idle_ops sun4i_sleep_s2idle_ops = {
+	.prepare_late	= sun4i_sleep_prepare_late,
+	.restore_early	= sun4i_sleep_restore_early,
+	.restore	= sun4i_sleep_restore,
+};
+
+/* The I2C device of the PMIC whose rail "cpu-supply" of CPU 0 names */
+static struct i2c_client *sun4i_sleep_find_pmic(struct device *dev)
+{
+	struct device_node *cpu __free(device_node) = of_get_cpu_node(0, NULL);
+	struct device_node *rail __free(device_node) = NULL;
+	struct device_node *rails __free(device_node) = NULL;
+	struct device_node *np __free(device_node) = NULL;
+	struct i2c_client *client;
+
+	if (cpu)
+		rail = of_parse_phandle(cpu, "cpu-supply", 0);
+	if (rail)
+		rails = of_get_parent(rail);
+	if (rails)
+		np = of_get_parent(rails);
+	if (!np || !of_device_is_compatible(np, "x-powers,axp209"))
+		return ERR_PTR(dev_err_probe(dev, -ENODEV,
+					     "the CPU's supply is no AXP209 rail\n"));
+	client = of_find_i2c_device_by_node(np);
+	if (!client)
+		return ERR_PTR(dev_err_probe(dev, -EPROBE_DEFER,
+					     "no I2C device for %pOF\n", np));
+	return client;
+}
+
+static int sun4i_sleep_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	struct i2c_client *client;
+	struct sun4i_sleep *s;
+
+	s = devm_kzalloc(dev, sizeof(*s), GFP_KERNEL);
+	if (!s)
+		return -ENOMEM;
+	s->dev = dev;
+
+	client = sun4i_sleep_find_pmic(dev);
+	if (IS_ERR(client))
+		return PTR_ERR(client);
+	/* Defers until the AXP20x drivers are bound, then links us to them */
+	s->pmic = axp20x_sleep_get(dev, &client->dev);
+	put_device(&client->dev);
+	if (IS_ERR(s->pmic))
+		return PTR_ERR(s->pmic);
+
+	platform_set_drvdata(pdev, s);
+	sun4i_sleep = s;
+	s2idle_set_ops(&sun4i_sleep_s2idle_ops);
+	dev_info(dev, "suspend-to-idle with the AXP209 armed for sleep\n");
+	return 0;
+}
+
+static void sun4i_sleep_remove(struct platform_device *pdev)
+{
+	/* Waits for a transition in progress to end */
+	s2idle_set_ops(NULL);
+	sun4i_sleep = NULL;
+}
+
+static struct platform_driver sun4i_sleep_driver = {
+	.driver = {
+		.name	= "sun4i-a10-sleep",
+	},
+	.probe	= sun4i_sleep_probe,
+	.remove	= sun4i_sleep_remove,
+};
+
+/* No DT node: the A10's platform code, created for the machine */
+static int __init sun4i_sleep_init(void)
+{
+	struct platform_device *pdev;
+	int ret;
+
+	if (!of_machine_is_compatible("allwinner,sun4i-a10"))
+		return 0;
+
+	ret = platform_driver_register(&sun4i_sleep_driver);
+	if (ret)
+		return ret;
+	pdev = platform_device_register_simple("sun4i-a10-sleep",
+					       PLATFORM_DEVID_NONE, NULL, 0);
+	if (IS_ERR(pdev)) {
+		platform_driver_unregister(&sun4i_sleep_driver);
+		return PTR_ERR(pdev);
+	}
+	return 0;
+}
+device_initcall(sun4i_sleep_init);
