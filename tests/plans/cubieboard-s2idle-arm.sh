@@ -20,8 +20,9 @@
 # dt-edit: -p -t u /soc/i2c@1c2ac00/pmic@34/regulators/dcdc2/regulator-state-mem regulator-suspend-microvolt 1000000
 . ./lib/board.sh
 . ./lib/axp209.sh
+. ./lib/oracle.sh
 ktap_print_header
-ktap_set_plan 8
+ktap_set_plan $((8 + $(oracle_planned)))
 
 SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
 sleep_driver() { basename "$(readlink "$SLEEP_DEV/driver" 2>/dev/null)"; }
@@ -40,6 +41,7 @@ echo freeze > /sys/power/state
 rc=$?
 echo 0 > $T/tracing_on
 echo none > /sys/power/pm_test
+cp $T/trace /tmp/cycle.trace
 dmesg | grep -E 'sun4i-a10-sleep|axp20x' | sed 's/^/# /'
 check "cubieboard.s2idle-arm.cycle" "0 $((before + 1))" \
 	"$rc $(cat /sys/power/suspend_stats/success)"
@@ -71,4 +73,5 @@ gone=$(readlink "$SLEEP_DEV/driver" > /dev/null && echo bound || echo unbound)
 echo "$PMIC_DEV" > $DRV/bind
 back=$(await 10000 sun4i-a10-sleep sleep_driver)
 check "cubieboard.s2idle-arm.rebind" "unbound sun4i-a10-sleep" "$gone $back"
+oracle_judge oracle /tmp/cycle.trace
 ktap_finished

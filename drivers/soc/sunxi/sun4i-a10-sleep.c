@@ -13,10 +13,11 @@
  *
  * The PMIC is the one whose rail powers the boot CPU ("cpu-supply"). It
  * binds late and can be unbound, so this is a driver: its probe defers
- * until the PMIC's drivers are bound, axp20x_sleep_get() links it to them
- * (their unbind takes it down first), and the ops are offered only while
- * it is bound. Wakeup sources are the devices' own (a UART marked as one
- * in sysfs, the PMIC's power key): s2idle needs no platform wake code.
+ * until the PMIC's drivers are bound, device links make their unbind take
+ * it down first and their next bind probe it again, and the ops are
+ * offered only while it is bound. Wakeup sources are the devices' own (a
+ * UART marked as one in sysfs, the PMIC's power key): s2idle needs no
+ * platform wake code.
  */
 
 #include <linux/cleanup.h>
@@ -120,8 +121,10 @@ static struct i2c_client *sun4i_sleep_find_pmic(struct device *dev)
 static int sun4i_sleep_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
+	struct device_link *link;
 	struct i2c_client *client;
 	struct sun4i_sleep *s;
+	int ret;
 
 	s = devm_kzalloc(dev, sizeof(*s), GFP_KERNEL);
 	if (!s)
@@ -133,9 +136,24 @@ static int sun4i_sleep_probe(struct platform_device *pdev)
 		return PTR_ERR(client);
 	/* Defers until the AXP20x drivers are bound, then links us to them */
 	s->pmic = axp20x_sleep_get(dev, &client->dev);
+	ret = PTR_ERR_OR_ZERO(s->pmic);
+	/*
+	 * That link is to the regulator device, which the MFD deletes when
+	 * it unbinds, and the link with it. A managed link to the PMIC's
+	 * I2C device, which stays, probes us again when the MFD binds anew.
+	 */
+	if (!ret) {
+		link = device_link_add(dev, &client->dev,
+				       DL_FLAG_AUTOPROBE_CONSUMER);
+		if (!link)
+			ret = dev_err_probe(dev, -EINVAL, "cannot link to %s\n",
+					    dev_name(&client->dev));
+		else if (link->status != DL_STATE_CONSUMER_PROBE)
+			ret = -EPROBE_DEFER;
+	}
 	put_device(&client->dev);
-	if (IS_ERR(s->pmic))
-		return PTR_ERR(s->pmic);
+	if (ret)
+		return ret;
 
 	platform_set_drvdata(pdev, s);
 	sun4i_sleep = s;
