@@ -116,7 +116,28 @@ static long overruns(const char *dir)
 	return n;
 }
 
-/* "# devlink: SUPPLIER CONSUMER" for each link, as the checker reads them */
+/*
+ * A sync-state-only link orders the supplier's sync_state, not the PM
+ * callbacks: fw_devlink makes one for each link of a dependency cycle
+ * (an of_graph display pipeline, whose ports point both ways), where no
+ * order could hold both ways.
+ */
+static int sync_state_only(const char *link)
+{
+	char path[512];
+	FILE *f;
+	int c;
+
+	snprintf(path, sizeof(path), "/sys/class/devlink/%s/sync_state_only", link);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	c = fgetc(f);
+	fclose(f);
+	return c == '1';
+}
+
+/* "# devlink: SUPPLIER CONSUMER" for each link that orders the PM callbacks */
 static void devlinks(FILE *out)
 {
 	DIR *d = opendir("/sys/class/devlink");
@@ -128,7 +149,7 @@ static void devlinks(FILE *out)
 		/* "BUS:SUPPLIER--BUS:CONSUMER" (device_link_add()) */
 		char *sep = strstr(de->d_name, "--"), *sup, *con;
 
-		if (!sep)
+		if (!sep || sync_state_only(de->d_name))
 			continue;
 		*sep = '\0';
 		sup = strchr(de->d_name, ':');
