@@ -94,13 +94,12 @@ static const struct platform_s2idle_ops sun4i_sleep_s2idle_ops = {
 };
 
 /* The I2C device of the PMIC whose rail "cpu-supply" of CPU 0 names */
-static struct i2c_client *sun4i_sleep_find_pmic(struct device *dev)
+static int sun4i_sleep_find_pmic(struct device *dev, struct i2c_client **client)
 {
 	struct device_node *cpu __free(device_node) = of_get_cpu_node(0, NULL);
 	struct device_node *rail __free(device_node) = NULL;
 	struct device_node *rails __free(device_node) = NULL;
 	struct device_node *np __free(device_node) = NULL;
-	struct i2c_client *client;
 
 	if (cpu)
 		rail = of_parse_phandle(cpu, "cpu-supply", 0);
@@ -109,13 +108,13 @@ static struct i2c_client *sun4i_sleep_find_pmic(struct device *dev)
 	if (rails)
 		np = of_get_parent(rails);
 	if (!np || !of_device_is_compatible(np, "x-powers,axp209"))
-		return ERR_PTR(dev_err_probe(dev, -ENODEV,
-					     "the CPU's supply is no AXP209 rail\n"));
-	client = of_find_i2c_device_by_node(np);
-	if (!client)
-		return ERR_PTR(dev_err_probe(dev, -EPROBE_DEFER,
-					     "no I2C device for %pOF\n", np));
-	return client;
+		return dev_err_probe(dev, -ENODEV,
+				     "the CPU's supply is no AXP209 rail\n");
+	*client = of_find_i2c_device_by_node(np);
+	if (!*client)
+		return dev_err_probe(dev, -EPROBE_DEFER,
+				     "no I2C device for %pOF\n", np);
+	return 0;
 }
 
 static int sun4i_sleep_probe(struct platform_device *pdev)
@@ -131,9 +130,9 @@ static int sun4i_sleep_probe(struct platform_device *pdev)
 		return -ENOMEM;
 	s->dev = dev;
 
-	client = sun4i_sleep_find_pmic(dev);
-	if (IS_ERR(client))
-		return PTR_ERR(client);
+	ret = sun4i_sleep_find_pmic(dev, &client);
+	if (ret)
+		return ret;
 	/* Defers until the AXP20x drivers are bound, then links us to them */
 	s->pmic = axp20x_sleep_get(dev, &client->dev);
 	ret = PTR_ERR_OR_ZERO(s->pmic);
