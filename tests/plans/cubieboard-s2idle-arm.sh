@@ -11,7 +11,9 @@
 # works). From the trace (power:suspend_resume and the i2c events): the
 # write of DCDC2's sleep voltage comes after the devices' last noirq
 # suspend callback, the write back before their first noirq resume one,
-# and the chip runs as before afterwards. With mainline's i2c-mv64xxx
+# and the chip runs as before afterwards; an unbind and a bind of the
+# PMIC's MFD, then of its I2C controller, take the sleep code down and
+# bring it back. With mainline's i2c-mv64xxx
 # (tests/patches/i2c-mv64xxx-stock-pm.patch) the arm fails with -EACCES,
 # the cycle aborts, and this plan fails.
 # pmic: axp209
@@ -29,7 +31,7 @@
 . ./lib/axp209.sh
 . ./lib/oracle.sh
 ktap_print_header
-ktap_set_plan $((8 + $(oracle_planned)))
+ktap_set_plan $((9 + $(oracle_planned)))
 
 SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
 sleep_driver() { basename "$(readlink "$SLEEP_DEV/driver" 2>/dev/null)"; }
@@ -80,6 +82,14 @@ gone=$(readlink "$SLEEP_DEV/driver" > /dev/null && echo bound || echo unbound)
 echo "$PMIC_DEV" > $DRV/bind
 back=$(await 10000 sun4i-a10-sleep sleep_driver)
 check "cubieboard.s2idle-arm.rebind" "unbound sun4i-a10-sleep" "$gone $back"
+# And with the PMIC's bus controller, whose unbind deletes the PMIC's I2C
+# device
+DRV=/sys/bus/platform/drivers/mv64xxx_i2c
+echo "$SBCON_DEV" > $DRV/unbind
+gone=$(readlink "$SLEEP_DEV/driver" > /dev/null && echo bound || echo unbound)
+echo "$SBCON_DEV" > $DRV/bind
+back=$(await 10000 sun4i-a10-sleep sleep_driver)
+check "cubieboard.s2idle-arm.rebind-controller" "unbound sun4i-a10-sleep" "$gone $back"
 oracle_judge oracle /tmp/cycle.trace
 trace_dump /tmp/cycle.trace
 ktap_finished

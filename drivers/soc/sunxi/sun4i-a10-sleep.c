@@ -117,10 +117,27 @@ static int sun4i_sleep_find_pmic(struct device *dev, struct i2c_client **client)
 	return 0;
 }
 
+/*
+ * A managed link to @supplier, which is bound: its unbind unbinds us first,
+ * its next bind probes us again. A link in any other state than "consumer
+ * probe" means the supplier is going away.
+ */
+static int sun4i_sleep_link(struct device *dev, struct device *supplier)
+{
+	struct device_link *link;
+
+	link = device_link_add(dev, supplier, DL_FLAG_AUTOPROBE_CONSUMER);
+	if (!link)
+		return dev_err_probe(dev, -EINVAL, "cannot link to %s\n",
+				     dev_name(supplier));
+	if (link->status != DL_STATE_CONSUMER_PROBE)
+		return -EPROBE_DEFER;
+	return 0;
+}
+
 static int sun4i_sleep_probe(struct platform_device *pdev)
 {
 	struct device *dev = &pdev->dev;
-	struct device_link *link;
 	struct i2c_client *client;
 	struct sun4i_sleep *s;
 	int ret;
@@ -138,18 +155,14 @@ static int sun4i_sleep_probe(struct platform_device *pdev)
 	ret = PTR_ERR_OR_ZERO(s->pmic);
 	/*
 	 * That link is to the regulator device, which the MFD deletes when
-	 * it unbinds, and the link with it. A managed link to the PMIC's
-	 * I2C device, which stays, probes us again when the MFD binds anew.
+	 * it unbinds, and the PMIC's I2C device goes when its controller
+	 * unbinds. Links to those that stay, the I2C device and the
+	 * controller, probe us again when they bind anew.
 	 */
-	if (!ret) {
-		link = device_link_add(dev, &client->dev,
-				       DL_FLAG_AUTOPROBE_CONSUMER);
-		if (!link)
-			ret = dev_err_probe(dev, -EINVAL, "cannot link to %s\n",
-					    dev_name(&client->dev));
-		else if (link->status != DL_STATE_CONSUMER_PROBE)
-			ret = -EPROBE_DEFER;
-	}
+	if (!ret)
+		ret = sun4i_sleep_link(dev, &client->dev);
+	if (!ret && client->adapter->dev.parent)
+		ret = sun4i_sleep_link(dev, client->adapter->dev.parent);
 	put_device(&client->dev);
 	if (ret)
 		return ret;
