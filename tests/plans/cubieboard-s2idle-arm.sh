@@ -42,17 +42,10 @@ run=$(axp_get $AXP_DCDC2_V_OUT) out=$(axp_get $AXP_PWR_OUT_CTRL)
 ktap_print_msg "before: DCDC2_V_OUT $run, PWR_OUT_CTRL $out"
 
 dmesg -c > /dev/null
-echo 0 > /sys/module/suspend/parameters/pm_test_delay
-echo platform > /sys/power/pm_test
-trace_start
-before=$(cat /sys/power/suspend_stats/success)
-echo freeze > /sys/power/state
-rc=$?
-echo 0 > $T/tracing_on
-echo none > /sys/power/pm_test
+s2idle_platform_cycle
 cp $T/trace /tmp/cycle.trace
 dmesg | grep -E 'sun4i-a10-sleep|axp20x' | sed 's/^/# /'
-check "cubieboard.s2idle-arm.cycle" "0 $((before + 1))" \
+check "cubieboard.s2idle-arm.cycle" "0 $((cycle_before + 1))" \
 	"$rc $(cat /sys/power/suspend_stats/success)"
 
 # writes DCDC2_V_OUT VALUE: where the capture writes VALUE to DCDC2's

@@ -23,15 +23,8 @@ check "cubieboard.s2idle-bad-dt.refused" yes \
 check "cubieboard.s2idle-bad-dt.unbound" "" "$(readlink "$SLEEP_DEV/driver")"
 
 run=$(axp_get $AXP_DCDC2_V_OUT)
-echo 0 > /sys/module/suspend/parameters/pm_test_delay
-echo platform > /sys/power/pm_test
-trace_start
-before=$(cat /sys/power/suspend_stats/success)
-echo freeze > /sys/power/state
-rc=$?
-echo 0 > $T/tracing_on
-echo none > /sys/power/pm_test
-check "cubieboard.s2idle-bad-dt.cycle" "0 $((before + 1)) $run" \
+s2idle_platform_cycle
+check "cubieboard.s2idle-bad-dt.cycle" "0 $((cycle_before + 1)) $run" \
 	"$rc $(cat /sys/power/suspend_stats/success) $(axp_get $AXP_DCDC2_V_OUT)"
 check "cubieboard.s2idle-bad-dt.no-pmic-writes" 0 \
 	"$(grep -c "i2c_write: .* a=$(printf '%03x' $PMIC) " $T/trace)"

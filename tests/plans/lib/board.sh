@@ -288,6 +288,22 @@ suspend_cycle() {
 	return $rc
 }
 
+# s2idle_platform_cycle: one traced suspend-to-idle that the PM core ends
+# at pm_test=platform, right after the platform's prepare_late (on the
+# Cubieboard no wake source completes an idle in QEMU: docs/cubieboard.md);
+# its status in rc, the suspend_stats success count before it in
+# cycle_before; tracing stopped after it.
+s2idle_platform_cycle() {
+	echo 0 > /sys/module/suspend/parameters/pm_test_delay
+	echo platform > /sys/power/pm_test
+	trace_start
+	read -r cycle_before < /sys/power/suspend_stats/success
+	echo freeze > /sys/power/state
+	rc=$?
+	echo 0 > $T/tracing_on
+	echo none > /sys/power/pm_test
+}
+
 # cycle_took: seconds from the last suspend_cycle's write to its return
 # (/proc/uptime's 10 ms), as "%.2f"
 cycle_took() { awk -v a="$cycle_start" -v b="$cycle_end" 'BEGIN { printf "%.2f", b - a }'; }
