@@ -14,10 +14,17 @@
  * The PMIC is the one whose rail powers the boot CPU ("cpu-supply"). It
  * binds late and can be unbound, so this is a driver: its probe defers
  * until the PMIC's drivers are bound, device links make their unbind take
- * it down first and their next bind probe it again, and the ops are
- * offered only while it is bound. Wakeup sources are the devices' own (a
+ * it down first and their next bind probe it again, and the callbacks do
+ * nothing while it is unbound. Wakeup sources are the devices' own (a
  * UART marked as one in sysfs, the PMIC's power key): s2idle needs no
  * platform wake code.
+ *
+ * The ops are set once, at init, not in probe and remove:
+ * s2idle_set_ops() takes system_transition_mutex, which a suspend holds
+ * from start to end. A probe from the deferred-probe worker (the device
+ * links' rebind) blocked on it would deadlock with the suspend's
+ * dpm_prepare(), which flushes that worker, and a remove blocked on it
+ * holds the device lock that device_prepare() waits for.
  */
 
 #include <linux/cleanup.h>
@@ -25,6 +32,7 @@
 #include <linux/err.h>
 #include <linux/i2c.h>
 #include <linux/init.h>
+#include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/regulator/axp20x-sleep.h>
@@ -42,18 +50,26 @@ struct sun4i_sleep {
 	bool disarm_failed;
 };
 
-/* platform_s2idle_ops take no context; s2idle_set_ops() orders access */
+/*
+ * platform_s2idle_ops take no context: the bound instance, NULL while
+ * unbound, set by probe and remove and read by the callbacks under
+ * sun4i_sleep_lock (they run in process context, and may sleep)
+ */
 static struct sun4i_sleep *sun4i_sleep;
+static DEFINE_MUTEX(sun4i_sleep_lock);
 
 static int sun4i_sleep_prepare_late(void)
 {
-	int ret;
+	int ret = 0;
 
-	ret = axp20x_sleep_arm(sun4i_sleep->pmic);
+	mutex_lock(&sun4i_sleep_lock);
+	if (sun4i_sleep)
+		ret = axp20x_sleep_arm(sun4i_sleep->pmic);
 	if (ret)
 		dev_err(sun4i_sleep->dev,
 			"suspend aborted, cannot arm the PMIC for sleep: %pe\n",
 			ERR_PTR(ret));
+	mutex_unlock(&sun4i_sleep_lock);
 	return ret;
 }
 
@@ -63,28 +79,40 @@ static int sun4i_sleep_prepare_late(void)
  */
 static void sun4i_sleep_restore_early(void)
 {
+	struct sun4i_sleep *s;
 	int ret;
 
-	ret = axp20x_sleep_disarm(sun4i_sleep->pmic);
-	sun4i_sleep->disarm_failed = ret != 0;
-	if (ret)
-		dev_err(sun4i_sleep->dev,
-			"restore_early: PMIC still armed, retry in restore: %pe\n",
-			ERR_PTR(ret));
+	mutex_lock(&sun4i_sleep_lock);
+	s = sun4i_sleep;
+	if (s) {
+		ret = axp20x_sleep_disarm(s->pmic);
+		s->disarm_failed = ret != 0;
+		if (ret)
+			dev_err(s->dev,
+				"restore_early: PMIC still armed, retry in restore: %pe\n",
+				ERR_PTR(ret));
+	}
+	mutex_unlock(&sun4i_sleep_lock);
 }
 
 /* A no-op without I2C traffic when restore_early disarmed the PMIC */
 static void sun4i_sleep_restore(void)
 {
+	struct sun4i_sleep *s;
 	int ret;
 
-	ret = axp20x_sleep_disarm(sun4i_sleep->pmic);
-	if (ret)
-		dev_err(sun4i_sleep->dev, "restore: PMIC still armed: %pe\n",
-			ERR_PTR(ret));
-	else if (sun4i_sleep->disarm_failed)
-		dev_info(sun4i_sleep->dev, "restore: PMIC disarmed on retry\n");
-	sun4i_sleep->disarm_failed = false;
+	mutex_lock(&sun4i_sleep_lock);
+	s = sun4i_sleep;
+	if (s) {
+		ret = axp20x_sleep_disarm(s->pmic);
+		if (ret)
+			dev_err(s->dev, "restore: PMIC still armed: %pe\n",
+				ERR_PTR(ret));
+		else if (s->disarm_failed)
+			dev_info(s->dev, "restore: PMIC disarmed on retry\n");
+		s->disarm_failed = false;
+	}
+	mutex_unlock(&sun4i_sleep_lock);
 }
 
 static const struct platform_s2idle_ops sun4i_sleep_s2idle_ops = {
@@ -107,9 +135,11 @@ static int sun4i_sleep_find_pmic(struct device *dev, struct i2c_client **client)
 		rails = of_get_parent(rail);
 	if (rails)
 		np = of_get_parent(rails);
-	if (!np || !of_device_is_compatible(np, "x-powers,axp209"))
-		return dev_err_probe(dev, -ENODEV,
-				     "the CPU's supply is no AXP209 rail\n");
+	/* (an A10 board whose CPU supply is another: nothing to do) */
+	if (!np || !of_device_is_compatible(np, "x-powers,axp209")) {
+		dev_dbg(dev, "the CPU's supply is no AXP209 rail\n");
+		return -ENODEV;
+	}
 	*client = of_find_i2c_device_by_node(np);
 	if (!*client)
 		return dev_err_probe(dev, -EPROBE_DEFER,
@@ -168,17 +198,19 @@ static int sun4i_sleep_probe(struct platform_device *pdev)
 		return ret;
 
 	platform_set_drvdata(pdev, s);
+	mutex_lock(&sun4i_sleep_lock);
 	sun4i_sleep = s;
-	s2idle_set_ops(&sun4i_sleep_s2idle_ops);
+	mutex_unlock(&sun4i_sleep_lock);
 	dev_info(dev, "suspend-to-idle with the AXP209 armed for sleep\n");
 	return 0;
 }
 
+/* Waits for a callback in progress to end */
 static void sun4i_sleep_remove(struct platform_device *pdev)
 {
-	/* Waits for a transition in progress to end */
-	s2idle_set_ops(NULL);
+	mutex_lock(&sun4i_sleep_lock);
 	sun4i_sleep = NULL;
+	mutex_unlock(&sun4i_sleep_lock);
 }
 
 static struct platform_driver sun4i_sleep_driver = {
@@ -207,6 +239,7 @@ static int __init sun4i_sleep_init(void)
 		platform_driver_unregister(&sun4i_sleep_driver);
 		return PTR_ERR(pdev);
 	}
+	s2idle_set_ops(&sun4i_sleep_s2idle_ops);
 	return 0;
 }
 device_initcall(sun4i_sleep_init);
