@@ -131,6 +131,11 @@ grep -qx '        not ok 2 o.y' "$tmp/s" && grep -qx '    1..2' "$tmp/s" && grep
 	test "$(cat "$tmp/nt")" = "2 1 0" && r=yes
 cat "$tmp/nt" >> "$tmp/s"
 result "suite.nested-kept-counted-once" $r "$tmp/s"
+# A parent not ok whose subtests all passed (a child's exit status alone
+# said it failed) is an error: the counts, the leaves', would not show it
+printf '%s\n' 'KTAP version 1' '1..1' '    KTAP version 1' '    1..1' '    ok 1 x' 'not ok 1 p' |
+	awk -f "$top/tests/ktap.awk" -v mode=totals > "$tmp/np"
+result "parent-fails-alone.is-an-error" "$(ok grep -q '^# ktap: .*"p" is not ok, but none of its subtests failed' "$tmp/np")" "$tmp/np"
 
 # The plan-header reader
 printf '#!/bin/sh\n# A plan.\n# timeout: 5\n# tiemout: 6\n. ./lib/board.sh\n# smp: 2\n' > "$tmp/p.sh"

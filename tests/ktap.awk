@@ -22,7 +22,7 @@
 # (tools/testing/kunit/kunit.py parse: results without subtests, at any
 # level), then one "# ktap: LINE: ..." line per structure error (a result
 # numbered out of order, a plan count not met, a subtest without its
-# result line); with junit, write JUnit XML there from the same parse:
+# result line, a test not ok whose subtests all passed or skipped); with junit, write JUnit XML there from the same parse:
 # one <testsuite> per top-level test, one <testcase> per result without
 # subtests, failures and skips marked, a failure's "#" lines as its text,
 # a testcase's time= its own "# time: S s" line before it (a guest plan's
@@ -115,7 +115,7 @@ function total_line(s,   d, t, k, r, st, name) {
 	if (t ~ /^KTAP version [0-9]+$/) {
 		if (t != "KTAP version 1") err("not KTAP version 1: " t)
 		if (open[d]) close_level(d)
-		open[d] = 1; got[d] = 0; plan[d] = ""; hdr[d] = 1
+		open[d] = 1; got[d] = 0; plan[d] = ""; hdr[d] = 1; fstart[d] = F
 		return
 	}
 	if (t ~ /^TAP version/) { err("TAP, not KTAP: " t); return }
@@ -137,6 +137,10 @@ function total_line(s,   d, t, k, r, st, name) {
 	if (open[d + 1]) {		# the result of a test with subtests
 		if (sname[d] != "" && sname[d] != name)
 			err(sprintf("subtest \"%s\" ended by the result of \"%s\"", sname[d], name))
+		# (the counts are the leaves': a failure the parent alone says,
+		# from a child's exit status, would count nowhere)
+		if (st == "fail" && F == fstart[d + 1])
+			err(sprintf("\"%s\" is not ok, but none of its subtests failed", name))
 		close_level(d + 1)
 		if (d == 0) flush_suite(name)
 		sname[d] = ""
