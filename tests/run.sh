@@ -103,8 +103,8 @@ mkdir "$QEMU_PROBES" || exit 1	# (after the traps: a failure removes $tmpd)
 
 hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest awk-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lab"
 # After every other suite, on their results: the tutorial's excerpts
-# (tests/tutorial-check.sh), in a whole run with the host suites, or when
-# named (not in make test-debug's GATES=0 run, whose kernel is another).
+# (tests/tutorial-check.sh), in a whole run of the default kernel's own
+# build (not make test-debug's, another kernel), or when named.
 late=tutorial-check
 named=
 if [ $# -gt 0 ]; then
@@ -119,7 +119,10 @@ else
 	gates=${GATES:-1}
 fi
 [ "$gates" = 0 ] || names="$hostsuites $names"
-[ "$gates" != 0 ] || [ -n "$named" ] || late=
+case ${BUILD:-build/$default} in
+build/"$default" | "$top/build/$default") ;;
+*) [ -n "$named" ] || late= ;;
+esac
 # Each name once: two suites of one name would share its result files
 names=$(printf '%s\n' $names | awk '!seen[$0]++')
 
