@@ -65,7 +65,7 @@ check "cubieboard.s2idle-arm.dcdc2-back-before-resume-noirq" "noirq " \
 check "cubieboard.s2idle-arm.dcdc2-after" "$run" "$(axp_get $AXP_DCDC2_V_OUT)"
 check "cubieboard.s2idle-arm.pwr-out-after" "$out" "$(axp_get $AXP_PWR_OUT_CTRL)"
 check "cubieboard.s2idle-arm.no-errors" "" \
-	"$(dmesg | grep -E 'sun4i-a10-sleep.*(aborted|armed)|failed to (dis)?arm')"
+	"$(dmesg | grep -E 'sun4i-a10-sleep.*(suspend aborted|still armed)|failed to (dis)?arm')"
 
 # The ops go with the PMIC's drivers (the device link) and come back
 # with them
