@@ -37,6 +37,8 @@ PLANS		?=
 # longer than usual each plan may take
 DEBUG_BUILD	?= $(build)/debug
 DEBUG_TIMEOUT_SCALE ?= 4
+# make test-debug: the Versatile Express boards' RAM (MiB) for the debug kernel
+DEBUG_RAM	?= 512
 
 top		:= $(CURDIR)
 build		:= $(abspath $(BUILD))
@@ -237,7 +239,8 @@ test: deps
 # do not depend on the kernel's config.
 test-debug:
 	@$(MAKE) BUILD=$(DEBUG_BUILD) EXTRA_CONFIG=$(top)/tests/debug.config images host
-	@BUILD=$(DEBUG_BUILD) GATES=0 KVERS_TEST=$(KVER) TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) sh tests/run.sh $(PLANS)
+	@BUILD=$(DEBUG_BUILD) GATES=0 KVERS_TEST=$(KVER) TIMEOUT_SCALE=$(DEBUG_TIMEOUT_SCALE) \
+		BOARD_RAM=$(DEBUG_RAM) sh tests/run.sh $(PLANS)
 
 # (the gates' tools: deps, not the build's deps-build)
 check: $(if $(NO_DEPS),,deps) kernel

@@ -30,7 +30,9 @@ board_of() {
 		return 0 ;;
 	*) echo "$me: unknown board '$1' (a9, a15 or cubieboard)" >&2; return 2 ;;
 	esac
-	ram=256 cpus=4 console=ttyAMA0 sensor=$BOARD_SENSOR own_pmic=
+	# (BOARD_RAM: more for make test-debug's kernel, whose KASAN shadow
+	# takes an eighth: at 256 MiB its hibernation image found no memory)
+	ram=${BOARD_RAM:-256} cpus=4 console=ttyAMA0 sensor=$BOARD_SENSOR own_pmic=
 	audio=$BOARD_AUDIO
 }
 profile_of() {
