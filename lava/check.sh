@@ -70,7 +70,7 @@ sh "$top/lava/make-jobs.sh" --out "$work/hang" --no-sleep --plans fixture-hang >
 sh "$top/lava/run-job.sh" "$work/hang/vexpress-pm-a9-twl92230.yaml" "$work/hang/run" --sleep-runs 0 \
 	> "$work/hang.out" 2>&1
 rc=$?
-grep -q "^not ok 1 lava: job result pass (fail: .*[Tt]imed out" "$work/hang.out"
+grep -q "^# lava.job-result: fail: .*[Tt]imed out" "$work/hang.out" && grep -q "^not ok 1 lava.job-result$" "$work/hang.out"
 result $(( rc != 1 || $? )) "run-job: hanging guest: the job fails on its test timeout ($(sed -n 's/^# lava-run: //p' "$work/hang.out"); $(grep -m1 '^not ok 1' "$work/hang.out"))"
 
 echo "# lava: the a9 TWL92230 job with lava-run"

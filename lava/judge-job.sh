@@ -33,8 +33,11 @@ jq -r 'if .lvl == "results" then
 	"$out/entries.json" > "$out/results.tsv"
 rm -f "$out/entries.json"
 awk -F '\t' -v sleep_runs="$sleep_runs" -v expect="$expect" '
-function judge(ok, what) {
+# judge OK NAME [DETAIL]: one result, NAME the same on every run, what
+# was found a diagnostic before it
+function judge(ok, what, detail) {
 	n++
+	if (detail != "") print "# " what ": " detail
 	print (ok ? "ok " : "not ok ") n " " what
 	if (ok) passed++; else failed++
 }
@@ -62,30 +65,30 @@ END {
 	ne = split(expect, ex, " ")
 	for (i = 1; i <= ne; i++) want[ex[i]] = 1
 	print "KTAP version 1"
-	judge(job && jres == "pass", "lava: job result pass" (!job ? "" : " (" jres (jerr != "" ? ": " jerr : "") ")"))
+	judge(job && jres == "pass", "lava.job-result", !job ? "no job result" : jres (jerr != "" ? ": " jerr : ""))
 	for (i = 1; i <= nerr && i <= 5; i++) print "# lava error: " err[i]
-	judge(bad == "", "lava: no LAVA action or test run failed" bad)
+	judge(bad == "", "lava.actions-and-runs", bad == "" ? "" : "failed:" bad)
 	# (the counts of each result, sorted by result)
 	for (i = 2; i <= nk; i++)
 		for (j = i; j > 1 && key[j - 1] > key[j]; j--) { t = key[j]; key[j] = key[j - 1]; key[j - 1] = t }
 	s = ""
 	for (i = 1; i <= nk; i++) s = s (i > 1 ? ", " : "") key[i] " " count[key[i]]
 	print "# test cases: " nc + 0 " (" s ")"
-	judge(nc > 0, "lava: test cases reported (" nc + 0 ")")
+	judge(nc > 0, "lava.test-cases-reported", nc + 0 " test cases")
 	for (i = 1; i <= nc; i++) {
 		seen[cname[i]] = 1
 		if (cname[i] in want)
-			judge(cres[i] == "fail", cname[i] ": " cres[i] " (expected fail)")
+			judge(cres[i] == "fail", cname[i], cres[i] " (expected fail)")
 		else
-			judge(cres[i] == "pass" || cres[i] == "skip", cname[i] ": " cres[i])
+			judge(cres[i] == "pass" || cres[i] == "skip", cname[i], cres[i] == "pass" ? "" : cres[i])
 	}
 	for (i = 1; i <= ne; i++)
-		if (!(ex[i] in seen)) judge(0, ex[i] ": not reported (expected fail)")
+		if (!(ex[i] in seen)) judge(0, ex[i], "not reported (expected fail)")
 	if (sleep_runs + 0 > 0) {
 		runs = good = 0
 		for (i = 1; i <= nc; i++)
 			if (csuite[i] == "sleep" && ccase[i] ~ /^rtcwake-mem-/) { runs++; if (cres[i] == "pass") good++ }
-		judge(runs == sleep_runs + 0 && good == sleep_runs + 0, "sleep: " good " of " sleep_runs " rtcwake runs passed")
+		judge(runs == sleep_runs + 0 && good == sleep_runs + 0, "sleep.rtcwake-runs", good " of " sleep_runs " rtcwake runs passed")
 	}
 	print passed + 0 " passed, " failed + 0 " failed"
 	exit (failed ? 1 : 0)

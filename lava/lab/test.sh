@@ -75,10 +75,17 @@ wait_s=${LAB_WAIT:-1800}
 # result ok|fail|skip DESCRIPTION [WHY-SKIPPED]: one KTAP line.
 result() {
 	n=$((n + 1))
+	# The name is what comes before the first ": " (a dotted test id),
+	# the rest a diagnostic before the result: a name never carries a
+	# verdict, a job ID or a count, so it is the same on every run
+	_r=$2
+	case ${2%%: *} in
+	*.*) [ "${2%%: *}" = "$2" ] || { echo "    # $2"; _r=${2%%: *}; } ;;
+	esac
 	case $1 in
-	ok) pass=$((pass + 1)); echo "    ok $n $2" ;;
-	skip) skip=$((skip + 1)); echo "    ok $n $2 # SKIP $3" ;;
-	*) fail=$((fail + 1)); echo "    not ok $n $2" ;;
+	ok) pass=$((pass + 1)); echo "    ok $n $_r" ;;
+	skip) skip=$((skip + 1)); echo "    ok $n $_r # SKIP $3" ;;
+	*) fail=$((fail + 1)); echo "    not ok $n $_r" ;;
 	esac
 }
 # Bring down a lab this script brought up (a result: nothing may be left).
@@ -89,9 +96,9 @@ down() {
 	sh "$top/lava/lab/down.sh" > "$work/lab-down.out" 2>&1 || rc=$?
 	sed 's/^/    # /' "$work/lab-down.out"
 	if [ $rc = 0 ]; then
-		result ok "lab: make lab-stop: no process, mount, namespace or socket left"
+		result ok "lab.lab-stop: no process, mount, namespace or socket left"
 	else
-		result fail "lab: make lab-stop: $(tail -n 1 "$work/lab-down.out")"
+		result fail "lab.lab-stop: $(tail -n 1 "$work/lab-down.out")"
 	fi
 	started=no
 }
@@ -110,7 +117,7 @@ if [ -n "${LAVA_SERVER:-}" ]; then
 	workers=
 	case "$files" in
 	http://* | https://*) ;;
-	*) result fail "lab: LAVA_SERVER needs LAVA_URL=http(s)://... where its workers download $build"
+	*) result fail "lab.lava-url: LAVA_SERVER needs LAVA_URL=http(s)://... where its workers download $build"
 	   tmp=; end ;;
 	esac
 else
@@ -121,7 +128,7 @@ else
 fi
 for c in curl jq; do
 	command -v $c > /dev/null ||
-		{ tmp=; result fail "lab: needs $c (package $c: make deps)"; end; }
+		{ tmp=; result fail "lab.needs-$c: needs $c (package $c: make deps)"; end; }
 done
 tmp=$(mktemp -d) || exit 1
 chmod 700 "$tmp"
@@ -135,7 +142,7 @@ if [ -z "${LAVA_SERVER:-}" ]; then
 	if lab_alive && [ -f "$lab_run/owner" ]; then
 		o=$(cat "$lab_run/owner")
 		if grep -qs 'test\.sh' "/proc/$o/cmdline"; then
-			result fail "lab: the lab is in use by another test run (lava/lab/test.sh, pid $o)"
+			result fail "lab.in-use: the lab is in use by another test run (lava/lab/test.sh, pid $o)"
 			end
 		fi
 		echo "    # a lab left up by a test run that ended (pid $o): make lab-stop, then up again"
@@ -152,23 +159,23 @@ if [ -z "${LAVA_SERVER:-}" ]; then
 			result skip lab "$(grep 'SKIP' "$work/lab-up.out" | tail -n 1 | sed 's/^lab: SKIP: //')"
 			end
 		elif [ $rc != 0 ]; then
-			result fail "lab: make lab (exit $rc): $(grep '^lab: ' "$work/lab-up.out" | head -n 1)"
+			result fail "lab.make-lab: exit $rc: $(grep '^lab: ' "$work/lab-up.out" | head -n 1)"
 			end
 		fi
 		started=yes
 		echo $$ > "$lab_run/owner"
-		result ok "lab: make lab: up in $(sed -n 's/.*LAB     up in \([0-9]*\) s.*/\1/p' "$work/lab-up.out") s"
+		result ok "lab.make-lab: up in $(sed -n 's/.*LAB     up in \([0-9]*\) s.*/\1/p' "$work/lab-up.out") s"
 	fi
 fi
 
 # The token, into a header file only this user reads.
 hdr=$tmp/auth
 if [ ! -r "$token" ] || [ -d "$token" ]; then
-	result fail "lab: API token: cannot read ${token:-(no LAVA_TOKEN_FILE)}"
+	result fail "lab.api-token: cannot read ${token:-(no LAVA_TOKEN_FILE)}"
 	end
 fi
 (umask 077; { printf 'Authorization: Token '; tr -d ' \t\r\n' < "$token"; echo; } > "$hdr")
-[ "$(wc -c < "$hdr")" -gt 22 ] || { result fail "lab: API token: $token is empty"; end; }
+[ "$(wc -c < "$hdr")" -gt 22 ] || { result fail "lab.api-token: $token is empty"; end; }
 
 # api PATH|URL [JSON-FILE]: one request (a POST of JSON-FILE if given).
 # st= the HTTP status (000: no answer, $tmp/err says why); the answer in
@@ -207,7 +214,7 @@ api /system/whoami/
 user=
 [ "$st" != 200 ] || user=$(jq -r '.user // empty' "$tmp/body" 2> /dev/null)
 if [ -z "$user" ]; then
-	result fail "lab: API token of $token refused by $server/api/v0.2 ($([ "$st" = 000 ] && echo "no answer" || echo "$st"): $(why))"
+	result fail "lab.api-token: $token refused by $server/api/v0.2 ($([ "$st" = 000 ] && echo "no answer" || echo "$st"): $(why))"
 	end
 fi
 api /system/version/
@@ -219,12 +226,12 @@ echo "    # LAVA $lava_version at $server/api/v0.2, user $user"
 while read -r label prof plans expect; do
 	[ -n "$label" ] || continue
 	if [ "$label" = none ]; then
-		result fail "lab.$prof: LAB_PLANS: no such plan ($(sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$prof")" 2>&1 | head -n 1))"
+		result fail "lab.$prof.plan: LAB_PLANS: no such plan ($(sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$prof")" 2>&1 | head -n 1))"
 		continue
 	fi
 	sh "$top/lava/make-jobs.sh" --profile "$prof" --plans "$(echo "$plans" | tr , ' ')" --url "$files" \
 		--out "$work/$label" --sleep-icount --left-out "$work/$label.left" > "$work/$label.gen" 2>&1 ||
-		{ result fail "lab.$label: make-jobs.sh"; sed 's/^/    # /' "$work/$label.gen"; continue; }
+		{ result fail "lab.$label.make-jobs: make-jobs.sh failed"; sed 's/^/    # /' "$work/$label.gen"; continue; }
 	# A plan the job cannot express (a host-side script, two boots, no
 	# PMIC: make-jobs.sh says why) is a skip naming why, and out of the
 	# job's plans; a job none of whose plans is left is not submitted.
@@ -276,10 +283,10 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 	if [ -z "${LAVA_SERVER:-}" ] && [ -f "$lab_run/profiles" ] && ! grep -qw axp209 "$lab_run/profiles"; then
 		result skip "lab.$label" "no axp209 device online in this lab (make lab: no QEMU 10 with its model, $lab_dir/qemu10 or QEMU10_CACHE)"
 	elif ! sh "$top/lava/make-jobs.sh" --profile axp209 --kernelci --out "$work/$label" > "$work/$label.gen" 2>&1; then
-		result fail "lab.$label: make-jobs.sh --kernelci"; sed 's/^/    # /' "$work/$label.gen"
+		result fail "lab.$label.make-jobs: make-jobs.sh --kernelci failed"; sed 's/^/    # /' "$work/$label.gen"
 	elif ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
 		git -C "$build/lava/lab/repo.git" update-server-info; } > "$work/$label.git" 2>&1; then
-		result fail "lab.$label: a bare clone of $top to serve: $(tail -n 1 "$work/$label.git")"
+		result fail "lab.$label.bare-clone: a bare clone of $top to serve: $(tail -n 1 "$work/$label.git")"
 	else
 		# (sed's delimiter is "#": the placeholders have "|" in them)
 		# (no notify: a lab without KernelCI's callback; the node and
@@ -298,9 +305,9 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 			-e "s#{{ plans }}#$kplans#" \
 			"$work/$label/kernelci/vexpress-pm-a9-axp209.jinja2" > "$work/$label/job.yaml" 2> "$work/$label.sed" ||
 			[ ! -s "$work/$label/job.yaml" ]; then
-			result fail "lab.$label: filling the template: $(head -n 1 "$work/$label.sed")"
+			result fail "lab.$label.template: filling the template: $(head -n 1 "$work/$label.sed")"
 		elif grep -n '{[{%#]' "$work/$label/job.yaml" > "$work/$label.left"; then
-			result fail "lab.$label: the template has a placeholder this script does not fill: $(head -n 1 "$work/$label.left")"
+			result fail "lab.$label.template: the template has a placeholder this script does not fill: $(head -n 1 "$work/$label.left")"
 		else
 			printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/job.yaml" axp209 \
 				vexpress-pm-suspend-order "" >> "$work/jobs"
@@ -330,9 +337,9 @@ submit() {
 		echo "    # $1: job $id submitted"
 	elif [ "$st" = 500 ] && [ -n "$tag" ]; then
 		# LAVA 2023.01 fails so on a device tag it does not know.
-		result fail "lab.$1: submitted (server error 500: does the lab know the device tag '$tag'? LAB_TAGS=no submits without tags)"
+		result fail "lab.$1.submitted: server error 500: does the lab know the device tag '$tag'? LAB_TAGS=no submits without tags)"
 	else
-		result fail "lab.$1: submitted ($([ "$st" = 000 ] && echo "no answer" || echo "$st"): $(why))"
+		result fail "lab.$1.submitted: ($([ "$st" = 000 ] && echo "no answer" || echo "$st"): $(why))"
 	fi
 }
 
@@ -484,7 +491,7 @@ wall=$(($(date +%s) - t0))
 : > "$work/ran"
 while IFS="$tab" read -r label id plans expect; do
 	if [ ! -f "$work/job-$id.json" ]; then
-		result fail "lab.$label: job $id finished (not within LAB_WAIT=$wait_s s: canceled)"
+		result fail "lab.$label.finished: job $id not finished (within LAB_WAIT=$wait_s s: canceled)"
 		continue
 	fi
 	job_info "$id"
@@ -493,7 +500,7 @@ while IFS="$tab" read -r label id plans expect; do
 	device_config "$label" "$id" "$(awk -F "$tab" -v l="$label" '$1 == l { print $2 }' "$work/jobs")"
 	: > "$tmp/seen"
 	while IFS="$tab" read -r suite name res err; do
-		what="lab.$label: $suite.$name"
+		what="lab.$label.$suite.$name"
 		echo "$suite.$name" >> "$tmp/seen"
 		case " $expect " in
 		*" $suite.$name "*)
@@ -511,7 +518,7 @@ while IFS="$tab" read -r label id plans expect; do
 		esac
 	done < "$work/cases-$id.tsv"
 	for e in $expect; do
-		grep -qx "$e" "$tmp/seen" || result fail "lab.$label: $e: not reported (expected fail)"
+		grep -qx "$e" "$tmp/seen" || result fail "lab.$label.$e: not reported (expected fail)"
 	done
 	# The sleep test: as many passed rtcwake runs as make-jobs.sh asked
 	# (10; the KernelCI template has none).
@@ -521,7 +528,7 @@ while IFS="$tab" read -r label id plans expect; do
 	s=$(awk -F "$tab" '$1 == "sleep" && $2 ~ /^rtcwake-mem-/ && $3 == "pass"' "$work/cases-$id.tsv" | wc -l | tr -d ' ')
 	r=fail
 	[ "$s" != 10 ] || r=ok
-	result $r "lab.$label: sleep: $s of 10 rtcwake cycles passed"
+	result $r "lab.$label.sleep: $s of 10 rtcwake cycles passed"
 	equals_ktap "$label" "$id" "$plans"
 done < "$work/submitted"
 echo "    # $(wc -l < "$work/submitted" | tr -d ' ') jobs in $wall s (submit to the last one finished)"
@@ -533,15 +540,15 @@ for w in $workers; do
 	r=fail
 	[ -z "$j" ] || r=ok
 	if [ $r = fail ] && [ "$njobs" -lt "$(echo "$workers" | wc -w)" ]; then
-		result skip "lab: worker $w ran a job" "needs as many jobs as workers (this set has $njobs)"
+		result skip "lab.$w.ran-a-job" "needs as many jobs as workers (this set has $njobs)"
 	elif [ $r = fail ] && [ -n "${LAB_PLANS:-}" ]; then
 		# (each worker has a device of each profile: a LAB_PLANS set of a
 		# job per profile may all go to one; the default set has two
 		# TWL92230 jobs at once, which need both workers' devices)
-		result skip "lab: worker $w ran a job" "the scheduler gave this LAB_PLANS set's $njobs jobs to other workers (the default set is the one made to use both)"
+		result skip "lab.$w.ran-a-job" "the scheduler gave this LAB_PLANS set's $njobs jobs to other workers (the default set is the one made to use both)"
 	else
 		echo "    # lab: worker $w ran $([ -n "$j" ] && echo "jobs$j" || echo "no job")"
-		result $r "lab: worker $w ran a job"
+		result $r "lab.$w.ran-a-job: worker $w ran a job"
 	fi
 done
 
