@@ -338,8 +338,11 @@ $1 ~ /^[0-9.]+$/ && ($2 ~ /^[0-9.]+$/ || $2 == "(no") {
 	n = ""
 	if (match(name, /\[[0-9]+ device callbacks/))
 		n = substr(name, RSTART + 1, RLENGTH - 18)
-	# (its depth: 22 + 2 * depth characters before the name)
-	d = (match($0, /[A-Za-z]/) - 23) / 2
+	# (its depth: 22 + 2 * depth characters before the name; "(no end)"
+	# in the took column blanked first, its letters are not the name's)
+	line = $0
+	sub(/\(no end\)/, "        ", line)
+	d = (match(line, /[A-Za-z]/) - 23) / 2
 	sub(/:.*/, "", name)
 	l = lane(name)
 	lanes[d] = l
