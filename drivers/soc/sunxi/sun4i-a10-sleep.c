@@ -74,11 +74,13 @@ static int sun4i_sleep_prepare_late(void)
 }
 
 /*
- * Also runs when prepare_late failed. A failure must not stop the devices
- * resuming: it is logged and restore, after the noirq phase, tries again.
+ * restore_early also runs when prepare_late failed. A failure must not stop
+ * the devices resuming: it is logged, and restore, after the noirq phase,
+ * tries again (a no-op without I2C traffic when the first try disarmed).
  */
-static void sun4i_sleep_restore_early(void)
+static void sun4i_sleep_disarm(bool retry)
 {
+	const char *when = retry ? "restore" : "restore_early";
 	struct sun4i_sleep *s;
 	int ret;
 
@@ -86,33 +88,24 @@ static void sun4i_sleep_restore_early(void)
 	s = sun4i_sleep;
 	if (s) {
 		ret = axp20x_sleep_disarm(s->pmic);
-		s->disarm_failed = ret != 0;
 		if (ret)
-			dev_err(s->dev,
-				"restore_early: PMIC still armed, retry in restore: %pe\n",
+			dev_err(s->dev, "%s: PMIC still armed: %pe\n", when,
 				ERR_PTR(ret));
+		else if (retry && s->disarm_failed)
+			dev_info(s->dev, "restore: PMIC disarmed on retry\n");
+		s->disarm_failed = !retry && ret;
 	}
 	mutex_unlock(&sun4i_sleep_lock);
 }
 
-/* A no-op without I2C traffic when restore_early disarmed the PMIC */
+static void sun4i_sleep_restore_early(void)
+{
+	sun4i_sleep_disarm(false);
+}
+
 static void sun4i_sleep_restore(void)
 {
-	struct sun4i_sleep *s;
-	int ret;
-
-	mutex_lock(&sun4i_sleep_lock);
-	s = sun4i_sleep;
-	if (s) {
-		ret = axp20x_sleep_disarm(s->pmic);
-		if (ret)
-			dev_err(s->dev, "restore: PMIC still armed: %pe\n",
-				ERR_PTR(ret));
-		else if (s->disarm_failed)
-			dev_info(s->dev, "restore: PMIC disarmed on retry\n");
-		s->disarm_failed = false;
-	}
-	mutex_unlock(&sun4i_sleep_lock);
+	sun4i_sleep_disarm(true);
 }
 
 static const struct platform_s2idle_ops sun4i_sleep_s2idle_ops = {
