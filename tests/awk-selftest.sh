@@ -207,6 +207,17 @@ printf '# Page\n\n<!-- tutorial-check: log fake -->\n```\nvexpress-pm: cycle 7 t
 printf '\n<!-- tutorial-check: log fake exact -->\n```\nvexpress-pm:  cycle 1 took 12.5 ms\n```\n\n<!-- tutorial-check: log fake exact -->\n```\nvexpress-pm: cycle 1 took 13.5 ms\n```\n' \
 	>> "$tmp/tut/page.md"
 
+# same_output NAME WANT COMMAND...: one result, COMMAND's output (and
+# errors) the file WANT byte for byte; if not, the difference shown
+same_output() {
+	_n=$1 _w=$2
+	shift 2
+	r=no
+	"$@" > "$tmp/out" 2>&1 && cmp -s "$tmp/out" "$_w" && r=yes
+	[ $r = yes ] || { diff "$_w" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
+	result "$_n" $r "$tmp/out"
+}
+
 for a in mawk gawk; do
 	p=$(command -v $a) || {
 		n=$((n + 1)) skip=$((skip + 1))
@@ -318,23 +329,12 @@ for a in mawk gawk; do
 		cmp -s "$tmp/out" "$tmp/ours/want" && r=yes
 	result "awk.$a.check-format-ours" $r "$tmp/out"
 
-	r=no
-	awk -f "$top/scripts/jobs/bench-i2c.awk" "$tmp/bench.log" > "$tmp/out" 2>&1 &&
-		cmp -s "$tmp/out" "$tmp/bench.want" && r=yes
-	[ $r = yes ] || { diff "$tmp/bench.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
-	result "awk.$a.bench-i2c" $r "$tmp/out"
-
-	r=no
-	LC_ALL=C awk -f "$top/lava/lab/log-ktap.awk" "$tmp/lavalog" > "$tmp/out" 2>&1 &&
-		cmp -s "$tmp/out" "$tmp/lavalog.want" && r=yes
-	[ $r = yes ] || { diff "$tmp/lavalog.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
-	result "awk.$a.lava-log-ktap" $r "$tmp/out"
-
-	r=no
-	awk -f "$top/tools/sleeptrace/figure.awk" "$tmp/explain" > "$tmp/out" 2>&1 &&
-		cmp -s "$tmp/out" "$tmp/figure.want" && r=yes
-	[ $r = yes ] || { diff "$tmp/figure.want" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
-	result "awk.$a.sleeptrace-figure" $r "$tmp/out"
+	same_output "awk.$a.bench-i2c" "$tmp/bench.want" \
+		awk -f "$top/scripts/jobs/bench-i2c.awk" "$tmp/bench.log"
+	same_output "awk.$a.lava-log-ktap" "$tmp/lavalog.want" \
+		env LC_ALL=C awk -f "$top/lava/lab/log-ktap.awk" "$tmp/lavalog"
+	same_output "awk.$a.sleeptrace-figure" "$tmp/figure.want" \
+		awk -f "$top/tools/sleeptrace/figure.awk" "$tmp/explain"
 
 	r=no
 	awk -v svg=1 -v title=T -v caption=C -f "$top/tools/sleeptrace/figure.awk" \
