@@ -7,9 +7,11 @@
 # comes back and a cycle arms and disarms the chip. Unbinding the monitor's
 # sensor's driver (lm75, which the sleep controller reads it through on the
 # CA9 board) does the same, and so does unbinding and binding the sleep
-# controller itself. Twice each, so the second round runs on what the
-# first one rebuilt. On the debug kernel, kmemleak then lists nothing of
-# ours. On the AXP209 the sleep controller is linked to the
+# controller itself. The states come and go in a work item that the
+# sleep controller's probe and remove queue (they must not take the PM
+# core's transition lock): awaited. Twice each, so the second round runs
+# on what the first one rebuilt. On the debug kernel, kmemleak then lists
+# nothing of ours. On the AXP209 the sleep controller is linked to the
 # axp20x-regulator cell as well, whose driver owns the sleep
 # configuration; that cell is not unbound alone: the regulator core warns
 # when rails still in use (the VMMC domain's) go away, whoever else is
@@ -43,7 +45,8 @@ check "sleep-rebind.boot.mem_sleep" "s2idle shallow [deep]" "$(cat /sys/power/me
 for r in 1 2; do
 	echo "$PMIC_DEV" > "$DRV/unbind"
 	check "sleep-rebind.pmic.$r.unbound" unbound "$(bound $SC)"
-	check "sleep-rebind.pmic.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.pmic.$r.no-deep" "[s2idle]" \
+		"$(await 10000 "[s2idle]" cat /sys/power/mem_sleep)"
 	check "sleep-rebind.pmic.$r.no-domain" no "$(pd_listed)"
 	echo "$PMIC_DEV" > "$DRV/bind"
 	# The PMIC probes asynchronously (on the AXP209, its regulators
@@ -61,7 +64,8 @@ done
 for r in 1 2; do
 	echo "$BUS-0048" > /sys/bus/i2c/drivers/lm75/unbind
 	check "sleep-rebind.sensor.$r.unbound" unbound "$(bound $SC)"
-	check "sleep-rebind.sensor.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.sensor.$r.no-deep" "[s2idle]" \
+		"$(await 10000 "[s2idle]" cat /sys/power/mem_sleep)"
 	echo "$BUS-0048" > /sys/bus/i2c/drivers/lm75/bind
 	check "sleep-rebind.sensor.$r.deep" "s2idle shallow [deep]" \
 		"$(await 10000 "s2idle shallow [deep]" cat /sys/power/mem_sleep)"
@@ -69,10 +73,12 @@ for r in 1 2; do
 done
 for r in 1 2; do
 	echo sleep-controller > /sys/bus/platform/drivers/vexpress-sleep/unbind
-	check "sleep-rebind.self.$r.no-deep" "[s2idle]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.self.$r.no-deep" "[s2idle]" \
+		"$(await 10000 "[s2idle]" cat /sys/power/mem_sleep)"
 	check "sleep-rebind.self.$r.no-stray-knob" no "$(stray_knob)"
 	echo sleep-controller > /sys/bus/platform/drivers/vexpress-sleep/bind
-	check "sleep-rebind.self.$r.deep" "s2idle shallow [deep]" "$(cat /sys/power/mem_sleep)"
+	check "sleep-rebind.self.$r.deep" "s2idle shallow [deep]" \
+		"$(await 10000 "s2idle shallow [deep]" cat /sys/power/mem_sleep)"
 	check "sleep-rebind.self.$r.stray-knob" yes "$(stray_knob)"
 	cycle "sleep-rebind.self.$r"
 done

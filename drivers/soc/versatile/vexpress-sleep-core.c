@@ -26,6 +26,17 @@
  * keeps its state; a real platform would enter a retention state through
  * cpu_suspend() instead.
  *
+ * Probe and remove do not call suspend_set_ops() and hibernation_set_ops()
+ * themselves: both take system_transition_mutex, which a transition holds
+ * from start to end. A probe from the deferred-probe worker (the device
+ * links' rebind) blocked on it would deadlock with the transition's
+ * dpm_prepare(), which flushes that worker; a probe or remove from sysfs
+ * blocked on it holds the device lock that device_prepare() waits for.
+ * They publish the bound instance and let a work item offer or withdraw
+ * the states. A transition holds vexpress_sleep_lock from begin to end,
+ * so remove waits for one in progress (user space, which unbinds, is
+ * frozen by then); probe publishes without it.
+ *
  * The wait in enter (vexpress-sleep-wait.c) and the monitored sleep
  * (vexpress-sleep-monitor.c) are parts of their own.
  */
@@ -38,16 +49,23 @@
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/mutex.h>
 #include <linux/of.h>
 #include <linux/platform_device.h>
 #include <linux/reboot.h>
 #include <linux/regulator/axp20x-sleep.h>
 #include <linux/regulator/twl92230.h>
 #include <linux/suspend.h>
+#include <linux/workqueue.h>
 
 #include "vexpress-sleep.h"
 
+/*
+ * The bound instance, NULL while unbound: set by probe, cleared by remove
+ * under vexpress_sleep_lock, which a transition holds from begin to end
+ */
 struct vexpress_sleep *vexpress_sleep;
+static DEFINE_MUTEX(vexpress_sleep_lock);
 
 #ifdef CONFIG_VEXPRESS_SLEEP_ORDER_TEST
 static bool arm_in_prepare;
@@ -123,10 +141,31 @@ static int vexpress_sleep_valid(suspend_state_t state)
 	return state == PM_SUSPEND_STANDBY || state == PM_SUSPEND_MEM;
 }
 
+/*
+ * Hold vexpress_sleep_lock until end, which the core calls also when
+ * begin fails: remove waits for the transition to end. Unbound (removed
+ * before the work withdrew the states): refuse.
+ */
+static int vexpress_sleep_hold(void)
+{
+	mutex_lock(&vexpress_sleep_lock);
+	return vexpress_sleep ? 0 : -ENODEV;
+}
+
+static void vexpress_sleep_release(void)
+{
+	mutex_unlock(&vexpress_sleep_lock);
+}
+
 static int vexpress_sleep_begin(suspend_state_t state)
 {
-	struct vexpress_sleep *vs = vexpress_sleep;
+	struct vexpress_sleep *vs;
+	int ret;
 
+	ret = vexpress_sleep_hold();
+	if (ret)
+		return ret;
+	vs = vexpress_sleep;
 	vs->state = state;
 	vs->disarm_failed = false;
 	vs->rounds = 0;
@@ -231,7 +270,9 @@ static bool vexpress_sleep_suspend_again(void)
 
 static void vexpress_sleep_end(void)
 {
-	vexpress_sleep->state = PM_SUSPEND_ON;
+	if (vexpress_sleep)
+		vexpress_sleep->state = PM_SUSPEND_ON;
+	vexpress_sleep_release();
 }
 
 static const struct platform_suspend_ops vexpress_sleep_ops = {
@@ -259,8 +300,17 @@ static const struct platform_suspend_ops vexpress_sleep_ops = {
  */
 static int vexpress_sleep_hib_begin(pm_message_t stage)
 {
-	vexpress_sleep->state = PM_SUSPEND_ON;
-	return 0;
+	int ret;
+
+	ret = vexpress_sleep_hold();
+	if (!ret)
+		vexpress_sleep->state = PM_SUSPEND_ON;
+	return ret;
+}
+
+static void vexpress_sleep_hib_end(void)
+{
+	vexpress_sleep_release();
 }
 
 static void vexpress_sleep_hib_nop(void)
@@ -290,7 +340,7 @@ static int vexpress_sleep_hib_enter(void)
 
 static const struct platform_hibernation_ops vexpress_sleep_hib_ops = {
 	.begin		= vexpress_sleep_hib_begin,
-	.end		= vexpress_sleep_hib_nop,
+	.end		= vexpress_sleep_hib_end,
 	.pre_snapshot	= vexpress_sleep_hib_ok,
 	.finish		= vexpress_sleep_hib_nop,
 	.prepare	= vexpress_sleep_hib_ok,
@@ -324,6 +374,22 @@ static int vexpress_sleep_hib_disarm(struct device *dev)
 		vs->disarm_failed = false;
 	return ret;
 }
+
+/*
+ * Offer the states while an instance is bound, withdraw them when not
+ * (patch "PM: suspend: withdraw the states..."): what the instance is
+ * when the work runs, as the last probe or remove left it (one queued
+ * while the work runs makes it run again).
+ */
+static void vexpress_sleep_offer(struct work_struct *work)
+{
+	bool bound = !!READ_ONCE(vexpress_sleep);
+
+	suspend_set_ops(bound ? &vexpress_sleep_ops : NULL);
+	hibernation_set_ops(bound ? &vexpress_sleep_hib_ops : NULL);
+}
+
+static DECLARE_WORK(vexpress_sleep_offer_work, vexpress_sleep_offer);
 
 static const struct dev_pm_ops vexpress_sleep_pm_ops = {
 	.freeze_late	= vexpress_sleep_hib_disarm,
@@ -360,7 +426,7 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	struct i2c_client *client;
 	int i, ret;
 
-	if (vexpress_sleep)
+	if (READ_ONCE(vexpress_sleep))
 		return dev_err_probe(dev, -EBUSY,
 				     "%s is the sleep controller already\n",
 				     dev_name(vexpress_sleep->dev));
@@ -417,14 +483,23 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	ret = vexpress_sleep_monitor_probe(vs);
 	if (ret)
 		return ret;
+
+	platform_set_drvdata(pdev, vs);
+	/* Not under vexpress_sleep_lock: see the top of this file */
+	if (cmpxchg(&vexpress_sleep, NULL, vs))
+		return dev_err_probe(dev, -EBUSY,
+				     "another sleep controller bound meanwhile\n");
 	vexpress_sleep_stray_debugfs(vs);
 	vs->debugfs = debugfs_create_dir("vexpress_sleep", NULL);
 	debugfs_create_u32("stray_wakes", 0444, vs->debugfs, &vs->stray_wakes);
-
-	platform_set_drvdata(pdev, vs);
-	vexpress_sleep = vs;
-	suspend_set_ops(&vexpress_sleep_ops);
-	hibernation_set_ops(&vexpress_sleep_hib_ops);
+	/*
+	 * At boot no transition can be in progress (user space starts them):
+	 * offer the states before init runs, so that it finds them there
+	 */
+	if (system_state < SYSTEM_RUNNING)
+		vexpress_sleep_offer(NULL);
+	else
+		queue_work(system_unbound_wq, &vexpress_sleep_offer_work);
 	dev_info(dev, "suspend-to-RAM and hibernation with PMIC %pOF\n", np);
 	return 0;
 }
@@ -434,9 +509,10 @@ static void vexpress_sleep_remove(struct platform_device *pdev)
 	struct vexpress_sleep *vs = platform_get_drvdata(pdev);
 
 	/* Wait for a transition in progress to end */
-	hibernation_set_ops(NULL);
-	suspend_set_ops(NULL);
-	vexpress_sleep = NULL;
+	mutex_lock(&vexpress_sleep_lock);
+	WRITE_ONCE(vexpress_sleep, NULL);
+	mutex_unlock(&vexpress_sleep_lock);
+	queue_work(system_unbound_wq, &vexpress_sleep_offer_work);
 	debugfs_remove_recursive(vs->stray_dir);
 	debugfs_remove_recursive(vs->debugfs);
 }
