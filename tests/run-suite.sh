@@ -19,16 +19,20 @@ cd "$top" || exit 1
 . scripts/kver.sh
 suite=$1 name=${1%%@*} prof=twl92230
 rest=${1#"$name"}
+# (a name without a kernel is the default kernel's, whatever KVER the
+# caller has: the name says which kernel a result is of)
+kver=${KVERS%% *}
 while [ -n "$rest" ]; do
 	rest=${rest#@}
 	w=${rest%%@*} rest=${rest#"$w"}
 	case " $KVERS " in
-	# (another kernel than the caller's, KVER: its own build directory;
-	# the caller's kernel keeps the caller's BUILD, make test-debug's)
-	*" $w "*) [ "$w" = "$KVER" ] || { KVER=$w BUILD=build/$w; export KVER BUILD; } ;;
+	*" $w "*) kver=$w ;;
 	*) prof=$w ;;
 	esac
 done
+# (another kernel than the caller's, KVER: its own build directory; the
+# caller's kernel keeps the caller's BUILD, make test-debug's)
+[ "$kver" = "$KVER" ] || { KVER=$kver BUILD=build/$kver; export KVER BUILD; }
 . scripts/build-dir.sh
 start=$(date +%s)
 out=$(mktemp)
