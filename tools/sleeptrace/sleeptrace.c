@@ -46,7 +46,7 @@ struct phase_text {
 
 /* The seed article's suspend list, plus the resume half it implies. */
 static const struct phase_text phase_texts[] = {
-	{ "suspend_enter", "the whole suspend/resume cycle" },
+	{ "suspend_enter", "enter_state(): sync, then processes into the freezer (the devices follow, outside it)" },
 	{ "sync_filesystems", "sync dirty data" },
 	{ "freeze_processes", "processes into the freezer" },
 	{ "platform_begin", "system wide begin()" },
