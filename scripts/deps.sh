@@ -9,7 +9,8 @@
 #
 # deps.sh --build: only what building the images and booting them needs
 # (make run, shell, timeline, bench, stress: the build's packages and the
-# distribution's QEMU); the test suite's tools (the gates', LAVA's, QEMU 10
+# distribution's QEMU, and on Debian 12 QEMU 10 for BOARD=cubieboard or
+# PMIC=axp209); the test suite's tools (the gates', LAVA's, QEMU 10
 # for the AXP209 profile on Debian 12) come with 'make deps' or 'make test'.
 set -eu
 build_only=no
@@ -78,6 +79,12 @@ fi
 	echo "  APT     not in this distribution's archive:$unknown (the checks that need it are skipped)"
 
 if [ $build_only = yes ]; then
+	# A board whose PMIC model Debian 12's QEMU lacks (the Cubieboard's
+	# own AXP209, PMIC=axp209) boots on the QEMU 10 that make run then
+	# picks (scripts/jobs/main-job.sh): fetched here as for the suite
+	case "${BOARD:-}:${PMIC:-}" in
+	cubieboard:* | *:axp209) sh "$(dirname "$0")/fetch-qemu10.sh" ;;
+	esac
 	sh "$(dirname "$0")/fetch-linux-source.sh"
 	exit 0
 fi

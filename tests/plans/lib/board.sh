@@ -28,18 +28,22 @@ __ktap_test() {
 # (vexpress-a15). The map decides the motherboard devices' addresses.
 # On the Cubieboard (QEMU cubieboard, mainline's DT) the PMIC's bus is the
 # A10's TWI0 (SBCON_NODE and SBCON_DEV name the PMIC's bus on every
-# board) and there is no MMCI or motherboard Ethernet.
+# board) and there is no MMCI or motherboard Ethernet. MACHINE and CPU
+# name the QEMU machine and its processor (trace_dump's sysinfo line).
 case "$(tr '\0' ' ' < /proc/device-tree/compatible)" in
 *cubietech,a10-cubieboard*)
 	BOARD=cubieboard MODEL="Cubietech Cubieboard"
+	MACHINE=cubieboard CPU=Cortex-A8
 	SBCON_NODE=i2c@1c2ac00 SBCON_DEV=1c2ac00.i2c
 	MMCI_DEV= ETH_DEV= ;;
 *arm,vexpress,v2p-ca15*)
 	BOARD=a15 MODEL="V2P-CA15 vexpress-pm"
+	MACHINE=vexpress-a15 CPU=Cortex-A15
 	SBCON_NODE=i2c@160000 SBCON_DEV=1c160000.i2c
 	MMCI_DEV=1c050000.mmc ETH_DEV=1a000000.ethernet ;;
 *)
 	BOARD=a9 MODEL="V2P-CA9 vexpress-pm"
+	MACHINE=vexpress-a9 CPU=Cortex-A9
 	SBCON_NODE=i2c@16000 SBCON_DEV=10016000.i2c
 	MMCI_DEV=10005000.mmci ETH_DEV=4e000000.ethernet ;;
 esac
@@ -223,7 +227,7 @@ trace_dump() {
 	echo "vexpress-pm: trace begin${TRACE_NAME:+ $TRACE_NAME}"
 	[ -n "${TRACE_NAME:-}" ] && echo "# trace-check: ${TRACE_EXPECT:-}"
 	echo "# suspend-$(date +%m%d%y-%H%M%S) vexpress-pm ${TRACE_MODE:-mem} $(uname -r)"
-	echo "# sysinfo | man:ARM | plat:QEMU vexpress-a9 | cpu:Cortex-A9 | os:Linux $(uname -r) | numcpu:$(grep -c ^processor /proc/cpuinfo) | memsz:$(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
+	echo "# sysinfo | man:ARM | plat:QEMU $MACHINE | cpu:$CPU | os:Linux $(uname -r) | numcpu:$(grep -c ^processor /proc/cpuinfo) | memsz:$(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
 	echo "# vexpress-pm pmic: $PMIC"
 	trace_links
 	echo "vexpress-pm: trace data gzip base64"
