@@ -18,8 +18,10 @@
 #
 # The cubieboard is QEMU's Allwinner A10 board (QEMU 7.2 and later; its
 # AXP209 at 0x34 on the SoC's TWI0 since 8.0, every write kept since 8.1),
-# booted with mainline's own DTB, unchanged (docs/cubieboard.md). QEMU
-# takes 512 MiB or 1 GiB of RAM there, nothing else.
+# booted with the project's sun4i-a10-cubieboard-pm.dtb: mainline's DT,
+# included unchanged, and the AXP209's sleep configuration
+# (dts/allwinner/, docs/cubieboard.md). QEMU takes 512 MiB or 1 GiB of
+# RAM there, nothing else.
 board_of() {
 	case $1 in
 	a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9 kernel=uImage ;;
@@ -39,7 +41,7 @@ profile_of() {
 	if [ -n "$own_pmic" ]; then
 		[ "$1" = "$own_pmic" ] ||
 			{ echo "$me: the $machine board has its own PMIC, $own_pmic, not '$1'" >&2; return 2; }
-		pmic_dev='' board_dtb=sun4i-a10-cubieboard.dtb
+		pmic_dev='' board_dtb=sun4i-a10-cubieboard-pm.dtb
 		return 0
 	fi
 	case $1 in

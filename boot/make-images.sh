@@ -4,7 +4,8 @@
 #   zImage, uImage (legacy U-Boot image of the uncompressed kernel, for the
 #   A9's RAM; QEMU's -kernel loads it), vexpress-pm-ca9.dtb,
 #   vexpress-pm-ca15.dtb (and their AXP209 variants), mainline's
-#   sun4i-a10-cubieboard.dtb (QEMU's cubieboard), rootfs.cpio.gz and
+#   sun4i-a10-cubieboard.dtb and the board's sun4i-a10-cubieboard-pm.dtb
+#   (QEMU's cubieboard; dts/allwinner/), rootfs.cpio.gz and
 #   the same uncompressed, rootfs.cpio (QEMU's -initrd); the same two of
 #   rootfs-fixtures.cpio.gz, beside ROOTFS (the board's initramfs with the
 #   runner's fixtures, for its self-tests),
@@ -20,7 +21,9 @@ cp "$obj/arch/arm/boot/zImage" "$out/zImage"
 for b in ca9 ca15 ca9-axp209 ca15-axp209; do
 	cp "$obj/arch/arm/boot/dts/arm/vexpress-pm-$b.dtb" "$out/"
 done
-cp "$obj/arch/arm/boot/dts/allwinner/sun4i-a10-cubieboard.dtb" "$out/"
+for b in sun4i-a10-cubieboard sun4i-a10-cubieboard-pm; do
+	cp "$obj/arch/arm/boot/dts/allwinner/$b.dtb" "$out/"
+done
 for r in "$rootfs" "$(dirname "$rootfs")/rootfs-fixtures.cpio.gz"; do
 	n=$(basename "$r" .gz)
 	cp "$r" "$out/$n.gz"

@@ -10,8 +10,9 @@
 # --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
 #   a15  -M vexpress-a15, vexpress-pm-ca15.dtb (RS1 map, RAM at 0x80000000)
-#   cubieboard  -M cubieboard, mainline's sun4i-a10-cubieboard.dtb as the
-#        kernel builds it (Allwinner A10, one Cortex-A8, 512 MiB; console
+#   cubieboard  -M cubieboard, sun4i-a10-cubieboard-pm.dtb (mainline's
+#        Cubieboard DT and the AXP209's sleep configuration, dts/allwinner/;
+#        Allwinner A10, one Cortex-A8, 512 MiB; console
 #        ttyS0): QEMU's board puts its AXP209 on the SoC's TWI0 itself, so
 #        its profile is axp209, with no -device (docs/cubieboard.md)
 # All run the same kernel. The uImage (uncompressed) is linked for the

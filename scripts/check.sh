@@ -412,14 +412,19 @@ gate bindings "dt-doc-validate, yamllint, examples validated: $nb bindings" "$ou
 # still validates those properties; its path and the patterns stay.
 : > "$out/dtbs"
 rm -f "$out"/dtbs.*.done "$out"/dtbs.*.said
+# (OURS:UPSTREAM, each a DTB of arch/arm/boot/dts/arm/, or VENDOR/NAME
+# one of arch/arm/boot/dts/VENDOR/)
 for pair in vexpress-pm-ca9:vexpress-v2p-ca9 vexpress-pm-ca15:vexpress-v2p-ca15-tc1 \
-	vexpress-pm-ca9-axp209:vexpress-v2p-ca9 vexpress-pm-ca15-axp209:vexpress-v2p-ca15-tc1; do
+	vexpress-pm-ca9-axp209:vexpress-v2p-ca9 vexpress-pm-ca15-axp209:vexpress-v2p-ca15-tc1 \
+	allwinner/sun4i-a10-cubieboard-pm:allwinner/sun4i-a10-cubieboard; do
 	ours=${pair%:*} upstream=${pair#*:}
+	case $ours in */*) ;; *) ours=arm/$ours upstream=arm/$upstream ;; esac
+	dtbdir=${ours%/*} ours=${ours##*/} upstream=${upstream##*/}
 	for d in $ours $upstream; do
 		# each upstream DTB once, though two of ours compare with it
 		[ "$d" = "$upstream" ] && [ -s "$out/dtbs.$d.done" ] && continue
 		echo "$d" > "$out/dtbs.$d.done"
-		dtb=$obj/arch/arm/boot/dts/arm/$d.dtb
+		dtb=$obj/arch/arm/boot/dts/$dtbdir/$d.dtb
 		[ -f "$dtb" ] || echo "missing $dtb" >> "$out/dtbs"
 		# without the processed schema dt-validate checks nothing: a
 		# finding of its own, not an empty (clean) list

@@ -54,6 +54,9 @@ kpath() {
 	case "$1" in
 	drivers/* | include/* | Documentation/*) echo "$1" ;;
 	dts/bindings/*) echo "Documentation/devicetree/bindings/${1#dts/bindings/}" ;;
+	# (a vendor's directory: dts/VENDOR/X into arch/arm/boot/dts/VENDOR/X;
+	# a case pattern's * matches a slash, so this one comes first)
+	dts/*/*.dts | dts/*/*.dtsi) echo "arch/arm/boot/dts/${1#dts/}" ;;
 	dts/*.dts | dts/*.dtsi) echo "arch/arm/boot/dts/arm/${1#dts/}" ;;
 	*) die "arch-patches/series: no kernel path for $1" ;;
 	esac

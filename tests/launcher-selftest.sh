@@ -23,7 +23,7 @@ unset QEMU_PROBES
 # qemu.sh --check wants the images there; empty files do.
 mkdir -p "$tmp/build/images"
 for f in uImage zImage rootfs.cpio vexpress-pm-ca9.dtb vexpress-pm-ca9-axp209.dtb \
-	 sun4i-a10-cubieboard.dtb; do
+	 sun4i-a10-cubieboard-pm.dtb; do
 	: > "$tmp/build/images/$f"
 done
 

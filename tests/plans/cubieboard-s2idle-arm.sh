@@ -4,8 +4,9 @@
 # drivers/soc/sunxi/sun4i-a10-sleep.c) on the Cubieboard: bound to the
 # AXP209 whose DCDC2 is the CPU's supply, it arms the chip's sleep
 # configuration through the AXP20x regulator driver in prepare_late and
-# takes it back in restore_early. The DT asks DCDC2 (vdd-cpu, 1.25 V) to
-# sleep at 1.0 V (the dt-edit line: mainline's DT has no sleep state).
+# takes it back in restore_early. The board's DT
+# (dts/allwinner/sun4i-a10-cubieboard-pm.dts) asks DCDC2 (vdd-cpu,
+# 1.25 V) to sleep at 1.0 V; mainline's DT has no sleep state.
 # One s2idle cycle stopped by pm_test=platform after prepare_late, so it
 # needs no wake source (docs/cubieboard.md: QEMU's A10 has none that
 # works). From the trace (power:suspend_resume and the i2c events): the
@@ -26,7 +27,6 @@
 # oracle-skip: prepare-late-after-noirq arming-in-prepare-late pmic-quiet-while-armed
 # oracle-skip: wake-before-resume-noirq finish-after-resume-early finish-before-resume
 # oracle-skip: platform-pairs pmic-quiet-cpus-off
-# dt-edit: -p -t u /soc/i2c@1c2ac00/pmic@34/regulators/dcdc2/regulator-state-mem regulator-suspend-microvolt 1000000
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/oracle.sh
