@@ -12,6 +12,16 @@
  * A capture of several cycles (each from its suspend_enter) gets each
  * rule once per cycle, in cycle order.
  *
+ * Suspend-to-idle has platform callbacks of its own (platform_s2idle_ops),
+ * traced under their own names but with the state's value 1
+ * (PM_SUSPEND_TO_IDLE) where suspend_ops' carry standby's 2 or mem's 3:
+ * its prepare runs after the late suspend phase, not before it, and its
+ * prepare_late pairs with restore_early (before the noirq resume phase),
+ * not with wake, which s2idle calls before each idle. A rule judges the
+ * cycles of one kind (suspend_ops, suspend-to-idle) or both; a cycle gets
+ * a result for each rule of its kind only, so a suspend-to-RAM capture is
+ * judged as before s2idle had rules.
+ *
  * Each rule has a stable ID (rules[] below): plans name the rules they
  * expect violated by ID, and the verdicts are KTAP results the test
  * runner relays as they are, so no other file repeats the rule names.
@@ -70,7 +80,42 @@ struct rule {
 	const char *needs;
 	/* HAS_*: the kinds of event it is judged on, beyond phases */
 	unsigned int need;
+	/* ST_*: the cycles it judges */
+	unsigned int states;
 };
+
+/* A rule for every cycle, suspend_ops' only (standby, mem), s2idle's only */
+#define ST_ALL		0
+#define ST_OPS		1
+#define ST_S2IDLE	2
+
+/* The value of a suspend-to-idle cycle's state events (PM_SUSPEND_TO_IDLE) */
+#define STATE_S2IDLE	1
+
+/*
+ * Whether @t is a suspend-to-idle cycle: the state its first suspend_enter,
+ * machine_suspend or platform callback event carries (platform_stray_wake's
+ * value is an IRQ). Without any, a cycle of suspend_ops, as before.
+ */
+static bool is_s2idle(const struct trace *t)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind == EV_PHASE &&
+		    (!strcmp(e->name, "suspend_enter") || !strcmp(e->name, "machine_suspend") ||
+		     (!strncmp(e->name, "platform_", 9) && strcmp(e->name, "platform_stray_wake"))))
+			return e->val == STATE_S2IDLE;
+	}
+	return false;
+}
+
+static bool rule_applies(const struct rule *r, bool s2idle)
+{
+	return r->states == ST_ALL || (r->states == ST_S2IDLE) == s2idle;
+}
 
 /*
  * The rule being checked: its KTAP number, whether it must break, and
@@ -290,11 +335,16 @@ static int arming_in_prepare_late(const struct trace *t, const struct rule *rule
 	return bad ? 1 : ok(rule);
 }
 
-/* Once armed, nobody talks to the PMIC until the platform's wake. */
+/*
+ * Once armed, nobody talks to the PMIC until the platform's wake (in
+ * suspend-to-idle, restore_early: its wake runs before each idle).
+ */
 static int quiet_while_armed(const struct trace *t, const struct rule *rule,
 			     const struct pmic_set *pm)
 {
-	int i, armed = -1, wake = phase_first(t, "platform_wake", true);
+	int i, armed = -1, wake;
+
+	wake = phase_first(t, is_s2idle(t) ? "platform_restore_early" : "platform_wake", true);
 
 	for (i = 0; i < t->n; i++)
 		if (is_arming(&t->ev[i], pm))
@@ -494,7 +544,8 @@ static int cb_depth(const struct ev *e)
 static int abort_stops_descent(const struct trace *t, const struct rule *rule,
 			       const struct pmic_set *pm)
 {
-	int i, failed = -1;
+	/* the platform's prepare: suspend_ops' before the late phase, s2idle's after */
+	int i, failed = -1, prepare_depth = is_s2idle(t) ? 3 : 2;
 
 	(void)pm;
 	for (i = 0; i < t->n; i++) {
@@ -512,7 +563,7 @@ static int abort_stops_descent(const struct trace *t, const struct rule *rule,
 			  (!strcmp(e->name, "platform_prepare_late") ||
 			   !strcmp(e->name, "machine_suspend") ||
 			   (!strcmp(e->name, "platform_prepare") &&
-			    cb_depth(&t->ev[failed]) < 2)));
+			    cb_depth(&t->ev[failed]) < prepare_depth)));
 		if (deeper) {
 			fail(rule, "the suspend went deeper after a failed callback");
 			show(t, failed);
@@ -527,20 +578,29 @@ static int abort_stops_descent(const struct trace *t, const struct rule *rule,
  * Every platform callback that sets something up has its counterpart,
  * also when the suspend aborts: begin -> end, prepare -> finish,
  * prepare_late -> wake (which the core runs when prepare_late itself
- * failed), each before the next round's opener.
+ * failed), each before the next round's opener. Suspend-to-idle: begin ->
+ * end, prepare_late -> restore_early (run when prepare_late failed too);
+ * its restore does not follow a prepare that failed, and a trace does not
+ * say which did.
  */
 static int platform_pairs(const struct trace *t, const struct rule *rule, const struct pmic_set *pm)
 {
-	static const char *const pairs[][2] = {
+	static const char *const ops_pairs[][2] = {
 		{ "platform_begin", "platform_end" },
 		{ "platform_prepare", "platform_finish" },
 		{ "platform_prepare_late", "platform_wake" },
 	};
-	size_t p;
+	static const char *const s2idle_pairs[][2] = {
+		{ "platform_begin", "platform_end" },
+		{ "platform_prepare_late", "platform_restore_early" },
+	};
+	bool s2idle = is_s2idle(t);
+	const char *const (*pairs)[2] = s2idle ? s2idle_pairs : ops_pairs;
+	size_t p, npairs = s2idle ? 2 : 3;
 	int i, open, seen = 0;
 
 	(void)pm;
-	for (p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
+	for (p = 0; p < npairs; p++) {
 		open = -1;
 		for (i = 0; i <= t->n; i++) {
 			const struct ev *e = i < t->n ? &t->ev[i] : NULL;
@@ -594,6 +654,17 @@ static const struct sel finish_begin[] = { PHASE(S_PHASE_BEGIN, "platform_finish
 static const struct sel finish_end[] = { PHASE(S_PHASE_END, "platform_finish"), NONE };
 static const struct sel devices_up[] = { CB(S_CB_START, "", "resume"),
 					 PHASE(S_PHASE_BEGIN, "dpm_resume") };
+/* Suspend-to-idle's */
+static const struct sel noirq_down_begin[] = { CB(S_CB_START, "noirq", "suspend"),
+					       PHASE(S_PHASE_BEGIN, "dpm_suspend_noirq") };
+static const struct sel restore_early_end[] = { PHASE(S_PHASE_END, "platform_restore_early"),
+						NONE };
+static const struct sel noirq_up_end[] = { CB(S_CB_END, "noirq", "resume"),
+					   PHASE(S_PHASE_END, "dpm_resume_noirq") };
+static const struct sel restore_begin[] = { PHASE(S_PHASE_BEGIN, "platform_restore"), NONE };
+static const struct sel restore_end[] = { PHASE(S_PHASE_END, "platform_restore"), NONE };
+static const struct sel early_up_begin[] = { CB(S_CB_START, "late", "resume"),
+					     PHASE(S_PHASE_BEGIN, "dpm_resume_early") };
 
 /*
  * The PM core's own phases, in the order suspend_devices_and_enter() and
@@ -702,35 +773,46 @@ static int pmic_quiet_cpus_off(const struct trace *t, const struct rule *rule,
 /* The IDs are an interface (plans' "# trace-check:" lines): keep them. */
 static const struct rule rules[] = {
 	{ "prepare-after-suspend", "platform prepare after every device suspend",
-	  before, devices_down, prepare_begin, "platform_prepare", 0 },
+	  before, devices_down, prepare_begin, "platform_prepare", 0, ST_ALL },
 	{ "prepare-before-suspend-late", "platform prepare before any suspend_late",
-	  before, prepare_end, late_down_begin, "platform_prepare", 0 },
+	  before, prepare_end, late_down_begin, "platform_prepare", 0, ST_OPS },
 	{ "irqs-off-after-suspend-late", "device IRQs suspended only after every suspend_late",
-	  before, late_down_end, irqs_off, NULL, 0 },
+	  before, late_down_end, irqs_off, NULL, 0, ST_ALL },
 	{ "prepare-late-after-noirq", "every suspend_noirq before prepare_late",
-	  before, noirq_down_end, prepare_late_begin, "platform_prepare_late", 0 },
+	  before, noirq_down_end, prepare_late_begin, "platform_prepare_late", 0, ST_ALL },
 	{ "arming-in-prepare-late", "PMIC arming transfers inside prepare_late, successful",
-	  arming_in_prepare_late, NULL, NULL, "platform_prepare_late", HAS_XFER },
-	{ "pmic-quiet-while-armed", "no PMIC traffic between arming and wake",
-	  quiet_while_armed, NULL, NULL, "platform_prepare_late", HAS_XFER },
+	  arming_in_prepare_late, NULL, NULL, "platform_prepare_late", HAS_XFER, ST_ALL },
+	{ "pmic-quiet-while-armed", "no PMIC traffic between arming and wake (s2idle: restore_early)",
+	  quiet_while_armed, NULL, NULL, "platform_prepare_late", HAS_XFER, ST_ALL },
 	{ "wake-before-resume-noirq", "wake before any resume_noirq",
-	  before, wake_end, noirq_up_begin, "platform_wake", 0 },
+	  before, wake_end, noirq_up_begin, "platform_wake", 0, ST_OPS },
 	{ "finish-after-resume-early", "resume_early before finish",
-	  before, early_up_end, finish_begin, "platform_finish", 0 },
+	  before, early_up_end, finish_begin, "platform_finish", 0, ST_OPS },
 	{ "finish-before-resume", "finish before any resume",
-	  before, finish_end, devices_up, "platform_finish", 0 },
+	  before, finish_end, devices_up, "platform_finish", 0, ST_OPS },
 	{ "children-first", "children before parents on the way down, reverse on the way up",
-	  children_first, NULL, NULL, NULL, HAS_CB },
+	  children_first, NULL, NULL, NULL, HAS_CB, ST_ALL },
 	{ "device-links", "device-link suppliers after their consumers (down), before (up)",
-	  links_respected, NULL, NULL, NULL, HAS_CB },
+	  links_respected, NULL, NULL, NULL, HAS_CB, ST_ALL },
 	{ "abort-stops-descent", "after a failed suspend callback, no deeper phase and no enter",
-	  abort_stops_descent, NULL, NULL, NULL, HAS_CB },
-	{ "platform-pairs", "begin, prepare, prepare_late each followed by end, finish, wake",
-	  platform_pairs, NULL, NULL, "platform_begin", 0 },
+	  abort_stops_descent, NULL, NULL, NULL, HAS_CB, ST_ALL },
+	{ "platform-pairs", "begin, prepare, prepare_late each followed by end, finish, wake (s2idle: begin, prepare_late by end, restore_early)",
+	  platform_pairs, NULL, NULL, "platform_begin", 0, ST_ALL },
 	{ "pm-core-order", "the PM core's phases in its order, each over before the next",
-	  pm_core_order, NULL, NULL, NULL, 0 },
+	  pm_core_order, NULL, NULL, NULL, 0, ST_ALL },
 	{ "pmic-quiet-cpus-off", "no PMIC traffic from the non-boot CPUs going down to their return",
-	  pmic_quiet_cpus_off, NULL, NULL, NULL, HAS_XFER },
+	  pmic_quiet_cpus_off, NULL, NULL, NULL, HAS_XFER, ST_ALL },
+	/* Suspend-to-idle's platform callbacks (platform_s2idle_ops) */
+	{ "s2idle-prepare-after-suspend-late", "every suspend_late before s2idle's prepare",
+	  before, late_down_end, prepare_begin, "platform_prepare", 0, ST_S2IDLE },
+	{ "s2idle-prepare-before-noirq", "s2idle's prepare before any suspend_noirq",
+	  before, prepare_end, noirq_down_begin, "platform_prepare", 0, ST_S2IDLE },
+	{ "restore-early-before-resume-noirq", "restore_early before any resume_noirq",
+	  before, restore_early_end, noirq_up_begin, "platform_restore_early", 0, ST_S2IDLE },
+	{ "restore-after-resume-noirq", "every resume_noirq before restore",
+	  before, noirq_up_end, restore_begin, "platform_restore", 0, ST_S2IDLE },
+	{ "restore-before-resume-early", "restore before any resume_early",
+	  before, restore_end, early_up_begin, "platform_restore", 0, ST_S2IDLE },
 };
 
 #define NRULES	(int)(sizeof(rules) / sizeof(rules[0]))
@@ -994,65 +1076,65 @@ static const struct sel h_restore_begin[] = { HCB(S_CB_START, "", "restore"),
 /* The hibernating kernel's side: the capture's first boot */
 static const struct rule hib_rules[] = {
 	{ "hib-every-phase-ran", "device callbacks in freeze, thaw and poweroff, each at every level",
-	  hib_phases_ran, NULL, NULL, NULL, HAS_CB },
+	  hib_phases_ran, NULL, NULL, NULL, HAS_CB, ST_ALL },
 	{ "hib-freeze-late-after-freeze", "every freeze before any freeze_late",
-	  before, h_freeze_end, h_freeze_late_begin, NULL, 0 },
+	  before, h_freeze_end, h_freeze_late_begin, NULL, 0, ST_ALL },
 	{ "hib-freeze-noirq-after-late", "every freeze_late before freeze_noirq",
-	  before, h_freeze_late_end, h_freeze_noirq_begin, NULL, 0 },
+	  before, h_freeze_late_end, h_freeze_noirq_begin, NULL, 0, ST_ALL },
 	{ "hib-snapshot-after-noirq", "every freeze_noirq before the platform's pre_snapshot and the snapshot",
-	  before, h_freeze_noirq_end, h_snapshot, NULL, 0 },
+	  before, h_freeze_noirq_end, h_snapshot, NULL, 0, ST_ALL },
 	{ "hib-thaw-noirq-after-finish", "the platform's finish before any thaw_noirq",
-	  before, h_finish_end, h_thaw_noirq_begin, NULL, 0 },
+	  before, h_finish_end, h_thaw_noirq_begin, NULL, 0, ST_ALL },
 	{ "hib-thaw-early-after-noirq", "every thaw_noirq before thaw_early",
-	  before, h_thaw_noirq_end, h_thaw_early_begin, NULL, 0 },
+	  before, h_thaw_noirq_end, h_thaw_early_begin, NULL, 0, ST_ALL },
 	{ "hib-thaw-after-early", "every thaw_early before thaw",
-	  before, h_thaw_early_end, h_thaw_begin, NULL, 0 },
+	  before, h_thaw_early_end, h_thaw_begin, NULL, 0, ST_ALL },
 	{ "hib-write-after-thaw", "every thaw (and complete) before the image write",
-	  before, h_thaw_end, h_write_begin, NULL, 0 },
+	  before, h_thaw_end, h_write_begin, NULL, 0, ST_ALL },
 	{ "hib-poweroff-after-write", "the image written before any poweroff",
-	  before, h_write_end, h_poweroff_begin, NULL, 0 },
+	  before, h_write_end, h_poweroff_begin, NULL, 0, ST_ALL },
 	{ "hib-poweroff-late-after-poweroff", "every poweroff before any poweroff_late",
-	  before, h_poweroff_end, h_poweroff_late_begin, NULL, 0 },
+	  before, h_poweroff_end, h_poweroff_late_begin, NULL, 0, ST_ALL },
 	{ "hib-poweroff-noirq-after-late", "every poweroff_late before poweroff_noirq",
-	  before, h_poweroff_late_end, h_poweroff_noirq_begin, NULL, 0 },
+	  before, h_poweroff_late_end, h_poweroff_noirq_begin, NULL, 0, ST_ALL },
 	{ "hib-prepare-after-poweroff-noirq", "every poweroff_noirq before the platform's prepare and enter",
-	  before, h_poweroff_noirq_end, h_off, NULL, 0 },
+	  before, h_poweroff_noirq_end, h_off, NULL, 0, ST_ALL },
 	{ "hib-pmic-quiet-around-snapshot", "no PMIC traffic but the platform's from freeze_noirq's end to thaw_noirq",
-	  pmic_quiet, h_freeze_noirq_end, h_thaw_noirq_begin, NULL, HAS_XFER },
+	  pmic_quiet, h_freeze_noirq_end, h_thaw_noirq_begin, NULL, HAS_XFER, ST_ALL },
 	{ "hib-pmic-quiet-during-write", "no PMIC traffic while the image is written",
-	  pmic_quiet, h_write_begin, h_write_end, NULL, HAS_XFER },
+	  pmic_quiet, h_write_begin, h_write_end, NULL, HAS_XFER, ST_ALL },
 	{ "hib-pmic-quiet-after-poweroff-noirq", "no PMIC traffic but the platform's after poweroff_noirq",
-	  pmic_quiet, h_poweroff_noirq_end, (const struct sel[]){ NONE, NONE }, NULL, HAS_XFER },
+	  pmic_quiet, h_poweroff_noirq_end, (const struct sel[]){ NONE, NONE }, NULL, HAS_XFER, ST_ALL },
 	{ "hib-domain-on-for-write", "the domain's last switch before the image write is thaw_noirq's (on)",
-	  domain_on_for_write, NULL, NULL, NULL, HAS_CB | HAS_XFER },
+	  domain_on_for_write, NULL, NULL, NULL, HAS_CB | HAS_XFER, ST_ALL },
 	{ "hib-domain-off-at-poweroff", "the domain switched off over I2C in poweroff_noirq, after the write",
-	  domain_off_at_poweroff, NULL, NULL, NULL, HAS_CB | HAS_XFER },
+	  domain_off_at_poweroff, NULL, NULL, NULL, HAS_CB | HAS_XFER, ST_ALL },
 };
 
 /* The restore side: the boot kernel, then the restored one (second boot) */
 static const struct rule restore_rules[] = {
 	{ "hib-every-restore-phase-ran", "device callbacks in quiesce and restore, each at every level",
-	  restore_phases_ran, NULL, NULL, NULL, HAS_CB },
+	  restore_phases_ran, NULL, NULL, NULL, HAS_CB, ST_ALL },
 	{ "hib-quiesce-after-read", "the image read before the boot kernel's quiesce",
-	  before, h_read_end, h_quiesce_begin, NULL, 0 },
+	  before, h_read_end, h_quiesce_begin, NULL, 0, ST_ALL },
 	{ "hib-quiesce-late-after-quiesce", "every quiesce before any quiesce late callback",
-	  before, h_quiesce_end, h_quiesce_late_begin, NULL, 0 },
+	  before, h_quiesce_end, h_quiesce_late_begin, NULL, 0, ST_ALL },
 	{ "hib-quiesce-noirq-after-late", "every quiesce late callback before quiesce noirq",
-	  before, h_quiesce_late_end, h_quiesce_noirq_begin, NULL, 0 },
+	  before, h_quiesce_late_end, h_quiesce_noirq_begin, NULL, 0, ST_ALL },
 	{ "hib-jump-after-quiesce-noirq", "every quiesce noirq before the platform's pre_restore and syscore",
-	  before, h_quiesce_noirq_end, h_jump, NULL, 0 },
+	  before, h_quiesce_noirq_end, h_jump, NULL, 0, ST_ALL },
 	{ "hib-restore-noirq-after-finish", "the restored kernel's platform finish before any restore_noirq",
-	  before, h_finish_end, h_restore_noirq_begin, NULL, 0 },
+	  before, h_finish_end, h_restore_noirq_begin, NULL, 0, ST_ALL },
 	{ "hib-restore-early-after-noirq", "every restore_noirq before restore_early",
-	  before, h_restore_noirq_end, h_restore_early_begin, NULL, 0 },
+	  before, h_restore_noirq_end, h_restore_early_begin, NULL, 0, ST_ALL },
 	{ "hib-restore-after-early", "every restore_early before restore",
-	  before, h_restore_early_end, h_restore_begin, NULL, 0 },
+	  before, h_restore_early_end, h_restore_begin, NULL, 0, ST_ALL },
 	{ "hib-pmic-quiet-during-read", "no PMIC traffic while the image is read",
-	  pmic_quiet, h_read_begin, h_read_end, NULL, HAS_XFER },
+	  pmic_quiet, h_read_begin, h_read_end, NULL, HAS_XFER, ST_ALL },
 	{ "hib-pmic-quiet-across-jump", "no PMIC traffic but the platform's from quiesce noirq's end to restore_noirq",
-	  pmic_quiet, h_quiesce_noirq_end, h_restore_noirq_begin, NULL, HAS_XFER },
+	  pmic_quiet, h_quiesce_noirq_end, h_restore_noirq_begin, NULL, HAS_XFER, ST_ALL },
 	{ "hib-domain-on-at-restore", "the domain switched on over I2C in restore_noirq",
-	  domain_on_at_restore, NULL, NULL, NULL, HAS_CB | HAS_XFER },
+	  domain_on_at_restore, NULL, NULL, NULL, HAS_CB | HAS_XFER, ST_ALL },
 };
 
 #define NHIB		(int)(sizeof(hib_rules) / sizeof(hib_rules[0]))
@@ -1167,13 +1249,43 @@ int rules_count(void)
 	return NRULES;
 }
 
+/* How many rules judge cycle @t (a cycle's kind has its own) */
+static int cycle_rules(const struct trace *t)
+{
+	bool s2idle = is_s2idle(t);
+	int i, n = 0;
+
+	for (i = 0; i < NRULES; i++)
+		n += rule_applies(&rules[i], s2idle);
+	return n;
+}
+
+/* Cycle @c of the @k that start at @start, as a capture of its own */
+static struct trace cycle_of(const struct trace *t, const int *start, int k, int c)
+{
+	struct trace cyc = *t;
+	int to = c + 1 < k ? start[c + 1] : t->n;
+
+	cyc.ev = t->ev + start[c];
+	cyc.n = to - start[c];
+	return cyc;
+}
+
 int rules_count_for(const struct trace *t)
 {
 	int start[MAX_CYCLES];
+	int c, n = 0, k = trace_cycles(t, start, MAX_CYCLES);
 
-	int k = trace_cycles(t, start, MAX_CYCLES);
+	if (is_hibernation(t))
+		return NHIB + NRESTORE;
+	if (k > MAX_CYCLES)
+		k = MAX_CYCLES;
+	for (c = 0; c < k; c++) {
+		struct trace cyc = cycle_of(t, start, k, c);
 
-	return is_hibernation(t) ? NHIB + NRESTORE : NRULES * (k < MAX_CYCLES ? k : MAX_CYCLES);
+		n += cycle_rules(&cyc);
+	}
+	return n;
 }
 
 bool rule_known(const char *id)
@@ -1193,9 +1305,12 @@ void rules_list(void)
 {
 	int i;
 
+	/* (a rule of one kind of cycle says which) */
 	for (i = 0; i < NRULES; i++)
-		printf("%-28s %s%s%s\n", rules[i].id, rules[i].text,
-		       rules[i].needs ? "; needs " : "", rules[i].needs ? rules[i].needs : "");
+		printf("%-28s %s%s%s%s\n", rules[i].id, rules[i].text,
+		       rules[i].needs ? "; needs " : "", rules[i].needs ? rules[i].needs : "",
+		       rules[i].states == ST_OPS ? " (suspend_ops)" :
+		       rules[i].states == ST_S2IDLE ? " (suspend-to-idle)" : "");
 	for (i = 0; i < NHIB + NRESTORE; i++)
 		printf("%-28s %s (hibernation)\n", hib_rule(i)->id, hib_rule(i)->text);
 }
@@ -1310,12 +1425,18 @@ static int check_rounds(const struct trace *t, int i, const struct pmic_set *pm,
 	return r;
 }
 
-/* One suspend cycle: each rule once, numbered from @first */
+/* The rules some cycle of the capture judged (its kind has them) */
+static bool judged_kind[NRULES];
+
+/*
+ * One suspend cycle: each rule of its kind once, numbered from @first;
+ * how many in @nresults
+ */
 static int cycle_check(const struct trace *t, const struct pmic_set *pm, int first,
-		       char *const *expect, int nexpect)
+		       char *const *expect, int nexpect, int *nresults)
 {
-	int i, k, end, start[MAX_ROUNDS], violated = 0;
-	bool platform = platform_traced(t);
+	int i, k, end, start[MAX_ROUNDS], violated = 0, n = 0;
+	bool platform = platform_traced(t), s2idle = is_s2idle(t);
 	struct trace sub = *t;
 
 	k = round_bounds(t, start, MAX_ROUNDS, &end, platform);
@@ -1330,8 +1451,13 @@ static int cycle_check(const struct trace *t, const struct pmic_set *pm, int fir
 		printf("# oracle: %d rounds (suspend_again), each checked as a cycle\n", k);
 	}
 	cur.unexpected = 0;
+	if (s2idle)
+		printf("# oracle: a suspend-to-idle cycle: its platform callbacks are platform_s2idle_ops'\n");
 	for (i = 0; i < NRULES; i++) {
-		cur.n = first + i;
+		if (!rule_applies(&rules[i], s2idle))
+			continue;
+		judged_kind[i] = true;
+		cur.n = first + n++;
 		cur.want_violated = expected(&rules[i], expect, nexpect);
 		if (k > 1)
 			violated += check_rounds(t, i, pm, &sub, start, k, end, platform);
@@ -1342,38 +1468,50 @@ static int cycle_check(const struct trace *t, const struct pmic_set *pm, int fir
 		free(sub.ev);
 	printf("# oracle: %d rule(s) violated, %d result(s) not as expected\n", violated,
 	       cur.unexpected);
-	summary(NRULES);
+	summary(n);
+	*nresults = n;
 	return cur.unexpected;
 }
 
 int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
 		char *const *expect, int nexpect, int *cut)
 {
-	int c, k, start[MAX_CYCLES], unexpected = 0;
+	int c, i, j, k, start[MAX_CYCLES], unexpected = 0;
 
 	*cut = 0;
 	if (is_hibernation(t))
 		return hib_check(t, pm, first, expect, nexpect);
+	memset(judged_kind, 0, sizeof(judged_kind));
 	k = trace_cycles(t, start, MAX_CYCLES);
 	if (k > MAX_CYCLES)	/* main() refuses such a capture */
 		k = MAX_CYCLES;
 	for (c = 0; c < k; c++) {
-		struct trace cyc = *t;
-		int to = c + 1 < k ? start[c + 1] : t->n;
+		struct trace cyc = cycle_of(t, start, k, c);
+		int n;
 
-		cyc.ev = t->ev + start[c];
-		cyc.n = to - start[c];
 		cur.cycle = k > 1 ? c + 1 : 0;
 		if (k > 1)
 			printf("# oracle: cycle %d of %d (lines %d-%d)\n", c + 1, k,
 			       cyc.ev[0].line, cyc.ev[cyc.n - 1].line);
-		unexpected += cycle_check(&cyc, pm, first + c * NRULES, expect, nexpect);
+		unexpected += cycle_check(&cyc, pm, first, expect, nexpect, &n);
+		first += n;
 		/* Every cycle ends thawing the processes, aborted or not */
 		if (phase_last(&cyc, "thaw_processes", false) < 0) {
 			printf("# oracle: cycle %d has no thaw_processes end: the capture is cut short\n",
 			       c + 1);
 			if (!*cut)
 				*cut = c + 1;
+		}
+	}
+	/* A rule expected violated that no cycle here is of the kind to judge */
+	for (j = 0; j < nexpect; j++) {
+		for (i = 0; i < NRULES && strcmp(rules[i].id, expect[j]); i++)
+			;
+		if (i < NRULES && !judged_kind[i]) {
+			printf("# oracle: %s expected violated, but it judges %s cycles and this capture has none\n",
+			       rules[i].id, rules[i].states == ST_S2IDLE ? "suspend-to-idle" :
+			       "suspend_ops");
+			unexpected++;
 		}
 	}
 	return unexpected;

@@ -14,7 +14,8 @@
 # passes every hibernation rule and reordered copies of it break the rule
 # each targets; an empty capture and an unknown rule ID are errors (exit 2).
 # The captures of other forms, PMICs, a stock kernel and Linux 7.3 follow,
-# each fixture's origin said where it is used (7.3's: in its first lines).
+# each fixture's origin said where it is used (7.3's: in its first lines),
+# then a suspend-to-idle cycle of the Cubieboard, judged on its own rules.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
@@ -80,11 +81,15 @@ expect() {
 	result $? "$n1.breaks" "$tmp/$n1.out"
 }
 
+# The rules of a suspend_ops cycle (mem, standby): all but hibernation's
+# and suspend-to-idle's ('sleeptrace rules' tags those)
+nrules=$("$oracle" rules | grep -Evc '[(](hibernation|suspend-to-idle)[)]$')
+
 cp "$good" "$tmp/good"
 violates "$tmp/good"
 result $? "recorded-cycle.holds" "$tmp/good.out"
 # Every rule shown, none skipped: as many "ok" lines as 'rules' lists.
-[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/good.out")" = "$("$oracle" rules | grep -vc "(hibernation)$")" ]
+[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/good.out")" = "$nrules" ]
 result $? "recorded-cycle.no-rule-skipped" "$tmp/good.out"
 # A rule that holds where the plan expects it violated is a failure.
 violates "$tmp/good" children-first
@@ -165,7 +170,7 @@ rounds=$here/fixtures/monitor-rounds.trace
 cp "$rounds" "$tmp/rounds"
 violates "$tmp/rounds"
 [ $? = 0 ] && grep -q '^# oracle: [0-9]* rounds (suspend_again), each checked as a cycle$' "$tmp/rounds.out" &&
-	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/rounds.out")" = "$("$oracle" rules | grep -vc "(hibernation)$")" ]
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/rounds.out")" = "$nrules" ]
 result $? "monitor-rounds.each-round-holds" "$tmp/rounds.out"
 
 # Its second round's prepare_late moved before that round's noirq phase:
@@ -255,7 +260,6 @@ result $? "form.console.holds" "$tmp/as-console.out"
 # Two cycles in one capture (the recorded one twice, the second 10 s
 # later): each judged, numbered on; a reordering in the second is
 # reported there, with the second cycle's numbers.
-nrules=$("$oracle" rules | grep -vc "(hibernation)$")
 twice() {	# twice FILE: FILE's events again after it, 10 s later
 	cat "$1"
 	grep -v '^#' "$1" | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) {
@@ -460,6 +464,56 @@ result $? "7.3-stock-kernel.six-rules-judged-and-hold" "$tmp/s73.out"
 sed 's/\(device_pm_callback_start: simple-pm-bus hsb@e0000000, parent: platform, \)noirq driver/\1late driver/' \
 	"$s73" > "$tmp/7.3-stock-late-after-irqs-off"
 expect 7.3-stock-late-after-irqs-off irqs-off-after-suspend-late
+
+# Suspend-to-idle: the Cubieboard's cycle stopped by pm_test=platform
+# (fixtures/cubieboard-s2idle.trace, the cubieboard-s2idle-arm plan's
+# capture on 6.12; its first lines say how it was taken), whose platform
+# callbacks are platform_s2idle_ops' (state 1). Judged as suspend-to-idle:
+# its rules alone, every one held but the four the capture cannot show
+# (the A10's code has no prepare; pm_test=platform stops before the idle).
+# Each reordering of its callbacks breaks the rule it targets; a
+# suspend_ops rule expected violated on it is an error.
+s2i=$here/fixtures/cubieboard-s2idle.trace
+ns2=$("$oracle" rules | grep -Evc '[(](hibernation|suspend_ops)[)]$')
+s2i_skips="-s prepare-after-suspend -s s2idle-prepare-after-suspend-late -s s2idle-prepare-before-noirq -s pmic-quiet-cpus-off"
+# shellcheck disable=SC2086 # a word list by design
+"$oracle" check --pmic 0-0034 --judge-all $s2i_skips "$s2i" > "$tmp/s2i.out" 2>&1
+[ $? = 0 ] && grep -q "^1\.\.$ns2$" "$tmp/s2i.out" &&
+	grep -q '^# oracle: a suspend-to-idle cycle' "$tmp/s2i.out" &&
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/s2i.out")" = $((ns2 - 4)) ] &&
+	grep -q '^ok [0-9]* oracle\.restore-early-before-resume-noirq$' "$tmp/s2i.out" &&
+	grep -q '^ok [0-9]* oracle\.arming-in-prepare-late$' "$tmp/s2i.out" &&
+	! grep -q 'oracle\.wake-before-resume-noirq' "$tmp/s2i.out"
+result $? "s2idle.judged-as-suspend-to-idle" "$tmp/s2i.out"
+s2i_move() {	# as move_block, on the suspend-to-idle capture
+	(good=$s2i; move_block "$@")
+}
+AFTER=1 s2i_move 'platform_restore_early\[1\] begin' 'platform_restore_early\[1\] end' \
+	'dpm_resume_noirq\[16\] begin' > "$tmp/s2idle-restore-early-after-resume-noirq"
+expect s2idle-restore-early-after-resume-noirq restore-early-before-resume-noirq
+s2i_move 'platform_restore\[1\] begin' 'platform_restore\[1\] end' \
+	'dpm_resume_noirq\[16\] begin' > "$tmp/s2idle-restore-before-resume-noirq"
+expect s2idle-restore-before-resume-noirq restore-after-resume-noirq
+AFTER=1 s2i_move 'platform_restore\[1\] begin' 'platform_restore\[1\] end' \
+	'dpm_resume_early\[16\] begin' > "$tmp/s2idle-restore-in-resume-early"
+expect s2idle-restore-in-resume-early restore-before-resume-early
+s2i_move 'platform_prepare_late\[1\] begin' 'platform_prepare_late\[1\] end' \
+	'dpm_suspend_noirq\[2\] begin' > "$tmp/s2idle-prepare-late-before-noirq"
+expect s2idle-prepare-late-before-noirq prepare-late-after-noirq
+# restore_early's events gone (its disarm left in place): prepare_late
+# has no pair
+grep -v 'platform_restore_early\[1\]' "$s2i" > "$tmp/s2idle-no-restore-early"
+expect s2idle-no-restore-early platform-pairs
+cp "$s2i" "$tmp/s2idle-x-ops-rule"
+violates "$tmp/s2idle-x-ops-rule" wake-before-resume-noirq
+[ $? = 1 ] && grep -q '^# oracle: wake-before-resume-noirq expected violated, but it judges suspend_ops cycles and this capture has none$' "$tmp/s2idle-x-ops-rule.out"
+result $? "s2idle.suspend-ops-rule-expected-is-an-error" "$tmp/s2idle-x-ops-rule.out"
+# explain: the platform_s2idle_ops callbacks by their own names and places
+"$oracle" explain "$s2i" > "$tmp/s2i-explain.out" 2>&1
+grep -q ' platform_prepare_late: suspend-to-idle prepare_late(): after every noirq callback$' "$tmp/s2i-explain.out" &&
+	grep -q " platform_restore_early: suspend-to-idle restore_early(), prepare_late's pair: before any resume_noirq$" "$tmp/s2i-explain.out" &&
+	grep -q ' platform_restore: suspend-to-idle restore(): after every resume_noirq callback$' "$tmp/s2i-explain.out"
+result $? "s2idle.explain-names-the-s2idle-callbacks" "$tmp/s2i-explain.out"
 
 good=$here/fixtures/mem-cycle.trace
 # devices: every callback of the capture, in the order it started, and

@@ -119,13 +119,34 @@ static const struct {
 	{ "dpm_complete", 64, "per-device complete()" },
 };
 
-static const char *phase_text(const char *name, unsigned int val)
+/*
+ * Suspend-to-idle's: the platform's platform_s2idle_ops callbacks and the
+ * idle, whose events carry the state, PM_SUSPEND_TO_IDLE (1), where
+ * suspend_ops' carry standby's 2 or mem's 3 (arch-patches/0001).
+ */
+static const struct phase_text s2idle_texts[] = {
+	{ "platform_begin", "suspend-to-idle begin()" },
+	{ "platform_prepare", "suspend-to-idle prepare() (suspend_ops' runs before the late phase)" },
+	{ "platform_prepare_late", "suspend-to-idle prepare_late()" },
+	{ "platform_wake", "suspend-to-idle wake(), before each idle: true ends the idle loop" },
+	{ "platform_check", "suspend-to-idle check(), just before the idle" },
+	{ "machine_suspend", "s2idle_enter(): the CPUs idle until a wakeup" },
+	{ "platform_restore_early", "suspend-to-idle restore_early(), prepare_late's pair" },
+	{ "platform_restore", "suspend-to-idle restore()" },
+	{ "platform_end", "suspend-to-idle end()" },
+};
+
+/* @hib: the capture is a hibernation, whose PM event 1 is freeze */
+static const char *phase_text(const char *name, unsigned int val, bool hib)
 {
 	size_t i;
 
 	for (i = 0; i < sizeof(hib_texts) / sizeof(hib_texts[0]); i++)
-		if (hib_texts[i].val == val && !strcmp(hib_texts[i].name, name))
+		if (hib && hib_texts[i].val == val && !strcmp(hib_texts[i].name, name))
 			return hib_texts[i].text;
+	for (i = 0; i < sizeof(s2idle_texts) / sizeof(s2idle_texts[0]); i++)
+		if (!hib && val == 1 && !strcmp(s2idle_texts[i].name, name))
+			return s2idle_texts[i].text;
 	for (i = 0; i < sizeof(phase_texts) / sizeof(phase_texts[0]); i++)
 		if (!strcmp(phase_texts[i].name, name))
 			return phase_texts[i].text;
@@ -348,7 +369,12 @@ static const struct {
 	const char *what;	/* its callbacks, as the listing names them */
 } placements[] = {
 	{ "platform_prepare_late", 0, true, "dpm_suspend_noirq", 2, "noirq callback" },
-	{ "platform_wake", 0, false, "dpm_resume_noirq", 16, "resume_noirq" },
+	{ "platform_wake", 3, false, "dpm_resume_noirq", 16, "resume_noirq" },
+	{ "platform_wake", 2, false, "dpm_resume_noirq", 16, "resume_noirq" },
+	/* suspend-to-idle's (1) */
+	{ "platform_prepare", 1, true, "dpm_suspend_late", 2, "suspend_late callback" },
+	{ "platform_restore_early", 1, false, "dpm_resume_noirq", 16, "resume_noirq" },
+	{ "platform_restore", 1, true, "dpm_resume_noirq", 16, "resume_noirq callback" },
 	{ "platform_prepare", 4, true, "dpm_suspend_noirq", 4, "poweroff_noirq" },
 };
 
@@ -434,6 +460,7 @@ static void explain(const struct trace *t)
 {
 	double t0 = t->ev[0].ts;
 	int depth = 0, i, j;
+	bool hib = is_hibernation(t);
 
 	printf("%10s %9s  %s\n", "t (ms)", "took (ms)", "phase: what happens");
 	for (i = 0; i < t->n; i++) {
@@ -491,7 +518,7 @@ static void explain(const struct trace *t)
 			printf(" cpu%u", e->val);
 		if (!strcmp(e->name, "platform_stray_wake"))
 			printf(" irq%u", e->val);
-		printf(": %s%s", phase_text(e->name, e->val),
+		printf(": %s%s", phase_text(e->name, e->val, hib),
 		       placement(t, i, place, sizeof(place)));
 		if (cbs && strncmp(e->name, "suspend_enter", 13))
 			printf(" [%d device callbacks%s]", cbs, failed ? ", some FAILED" : "");

@@ -38,14 +38,23 @@ oracle_judge() {
 	# (a capture cut short exits 3 only if no rule failed: its message
 	# says so either way)
 	_n=$(sed -n 's/^1\.\.//p' "/tmp/$_p.ktap")
+	_k=suspend_ops
+	grep -q ' suspend_enter\[1\] begin' "/tmp/$_p.trace" && _k=suspend-to-idle
 	check "$_p.capture-whole" "judged whole" \
 		"$([ "$oracle_rc" -le 1 ] && ! grep -q 'cut short' "/tmp/$_p.err" &&
-			[ "$_n" = "$(oracle_rules)" ] && echo "judged whole" ||
-			echo "exit $oracle_rc, ${_n:-no} verdicts of $(oracle_rules): $(grep -m1 . "/tmp/$_p.err")")"
+			[ "$_n" = "$(oracle_rules $_k)" ] && echo "judged whole" ||
+			echo "exit $oracle_rc, ${_n:-no} verdicts of $(oracle_rules $_k): $(grep -m1 . "/tmp/$_p.err")")"
 }
 
-# oracle_rules: how many rules judge one suspend cycle
-oracle_rules() { sleeptrace rules | grep -vc '(hibernation)$'; }
+# oracle_rules [suspend-to-idle]: how many rules judge one suspend cycle
+# of suspend_ops (mem, standby), or of suspend-to-idle: all but
+# hibernation's and the other kind's ('sleeptrace rules' tags those)
+oracle_rules() {
+	case ${1:-suspend_ops} in
+	suspend-to-idle) sleeptrace rules | grep -Evc '[(](hibernation|suspend_ops)[)]$' ;;
+	*) sleeptrace rules | grep -Evc '[(](hibernation|suspend-to-idle)[)]$' ;;
+	esac
+}
 
 # oracle_planned: how many results oracle_judge prints for one capture:
 # its subtest, and capture-whole
