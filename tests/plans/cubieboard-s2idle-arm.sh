@@ -20,13 +20,14 @@
 # pmic: axp209
 # board: cubieboard
 # kernels: all
-# The rules on platform phases: the series traces suspend_ops' callbacks
-# only (not platform_s2idle_ops'), and pm_test=platform stops before the
-# idle; what they would check is checked above from the i2c events.
-# oracle-skip: prepare-after-suspend prepare-before-suspend-late
-# oracle-skip: prepare-late-after-noirq arming-in-prepare-late pmic-quiet-while-armed
-# oracle-skip: wake-before-resume-noirq finish-after-resume-early finish-before-resume
-# oracle-skip: platform-pairs pmic-quiet-cpus-off
+# The oracle judges the cycle as suspend-to-idle (the series traces
+# platform_s2idle_ops' callbacks, with the state's value 1): the arming in
+# prepare_late, its pair restore_early, restore. The may-skips are the
+# rules this capture cannot show, on the platform's prepare (the A10's
+# code has none) and on the CPUs' idle (pm_test=platform stops before
+# it).
+# oracle-skip: prepare-after-suspend s2idle-prepare-after-suspend-late
+# oracle-skip: s2idle-prepare-before-noirq pmic-quiet-cpus-off
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/oracle.sh
