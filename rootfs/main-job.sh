@@ -18,7 +18,6 @@ if [ "$BOARD" = cubieboard ]; then
 	echo "vexpress-pm: A10 sleep code: $(await 5000 sun4i-a10-sleep sleep_driver)"
 	echo "vexpress-pm: AXP209 $PMIC_DEV: DCDC2_V_OUT $(axp_get $AXP_DCDC2_V_OUT), POWER_OUTPUT_CTRL $(axp_get $AXP_PWR_OUT_CTRL)"
 	echo "vexpress-pm: suspending to idle, stopped by pm_test=platform after prepare_late (no wake source ends an s2idle on QEMU's A10)"
-	TRACE_MODE=freeze
 	s2idle_platform_cycle
 	echo "vexpress-pm: resumed: write status $rc, suspend_stats/success $cycle_before -> $(cat /sys/power/suspend_stats/success)"
 	echo "vexpress-pm: AXP209 $PMIC_DEV: DCDC2_V_OUT $(axp_get $AXP_DCDC2_V_OUT), POWER_OUTPUT_CTRL $(axp_get $AXP_PWR_OUT_CTRL)"

@@ -298,6 +298,8 @@ suspend_cycle() {
 # its status in rc, the suspend_stats success count before it in
 # cycle_before; tracing stopped after it.
 s2idle_platform_cycle() {
+	# (pm-graph's name for the state, trace_dump's stamp)
+	TRACE_MODE=freeze
 	echo 0 > /sys/module/suspend/parameters/pm_test_delay
 	echo platform > /sys/power/pm_test
 	trace_start
