@@ -782,7 +782,7 @@ static const struct rule rules[] = {
 	  before, noirq_down_end, prepare_late_begin, "platform_prepare_late", 0, ST_ALL },
 	{ "arming-in-prepare-late", "PMIC arming transfers inside prepare_late, successful",
 	  arming_in_prepare_late, NULL, NULL, "platform_prepare_late", HAS_XFER, ST_ALL },
-	{ "pmic-quiet-while-armed", "no PMIC traffic between arming and wake (s2idle: restore_early)",
+	{ "pmic-quiet-while-armed", "no PMIC traffic between arming and wake",
 	  quiet_while_armed, NULL, NULL, "platform_prepare_late", HAS_XFER, ST_ALL },
 	{ "wake-before-resume-noirq", "wake before any resume_noirq",
 	  before, wake_end, noirq_up_begin, "platform_wake", 0, ST_OPS },
