@@ -4,32 +4,48 @@
 # from lava-run's log (lava/run-job.sh runs it, then this): the job passed,
 # no LAVA action or test run failed, every test case passed or was skipped
 # but the PLAN.CASEs named, which must have failed, and the sleep test had
-# SLEEP-RUNS passed rtcwake runs (0: no sleep test judged). One KTAP line
-# per judgement, then "N passed, N failed"; exit status 0 only if all hold,
-# 1 if one failed, 2 on bad usage or a log jq cannot read.
-# POSIX sh, sed, awk and jq (C): no Python.
+# SLEEP-RUNS passed rtcwake runs (0: no sleep test judged), and every
+# results or error line of the log was read (lava.log-readable). One KTAP
+# line per judgement, what was found a "# " line before it, then "N
+# passed, N failed"; exit status 0 only if all hold, 1 if one failed, 2 on
+# bad usage or a log jq cannot read. lava/judge-job-selftest.sh tests it.
+# POSIX sh, awk and jq (C): no Python.
 set -eu
 [ $# -ge 3 ] && [ -f "$1" ] || { echo "usage: judge-job.sh JOB.log OUTDIR SLEEP-RUNS [PLAN.CASE...]" >&2; exit 2; }
 log=$1 out=$2 sleep_runs=$3
 shift 3
 expect=$*
 die() { echo "judge-job.sh: $*" >&2; exit 2; }
+top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 
-# Judge LAVA's own results: the "results" entries of the job log, one JSON
-# object a line ("lvl": "results"), but for YAML's non-specific tag that
-# LAVA puts before some numbers ("starttc": ! "452"), which is taken out.
-# Kept as results.yaml (a YAML list of those objects, as LAVA's own
-# output.yaml) and results.tsv (R DEFINITION CASE RESULT ERROR-MSG; E MSG
-# for the log's errors).
-sed -n '/^{/{s/\(": \)! "/\1"/g;s/\([[] *\)! "/\1"/g;s/\(, \)! "/\1"/g;p;}' "$log" |
-	jq -c -R 'fromjson? | select(type == "object" and (.lvl == "results" or .lvl == "error"))' \
-	> "$out/entries.json" || die "jq cannot read $log"
+# Judge LAVA's own results: the "results", "error" and "exception" lines
+# of the job log, each a YAML flow mapping that lava/log-json.awk makes
+# JSON (LAVA's tags and escapes: its comment). A results or error line jq
+# still cannot read is kept as such (U), never dropped, and fails the
+# judgement lava.log-readable; a line that is no LAVA log line at all
+# (lava-run's own stderr, a Python traceback) is kept too (X), shown as a
+# diagnostic. Kept as results.yaml (a YAML list of the results, as LAVA's
+# own output.yaml) and results.tsv (R DEFINITION CASE RESULT ERROR-MSG; E
+# MSG for the log's errors; U LINE TEXT; X LINE TEXT).
+awk -f "$top/lava/log-json.awk" "$log" |
+	jq -c -R 'index("\t") as $a | .[$a + 1:] as $r | ($r | index("\t")) as $b |
+		.[:$a] as $k | ($r[:$b] | tonumber) as $n | $r[$b + 1:] as $t |
+		if $k == "L" then
+			(($t | fromjson?) | select(type == "object" and (.lvl | type) == "string"
+				and (.lvl != "results" or (.msg | type) == "object"))) //
+			{lvl: "unreadable", line: $n, msg: $t}
+		else {lvl: "other", line: $n, msg: $t} end' \
+	> "$out/entries.json" || die "jq cannot read $log (lava/log-json.awk's output of it)"
 jq -r 'select(.lvl == "results") | "- " + (.msg | tojson)' "$out/entries.json" > "$out/results.yaml"
-jq -r 'if .lvl == "results" then
-		["R", (.msg.definition // "" | tostring), (.msg.case // "" | tostring),
-		 (.msg.result // "" | tostring), (.msg.error_msg // "" | tostring)]
-	else ["E", (.msg | if type == "string" then . else tojson end)] end | @tsv' \
+# (control characters made "?" in what the judge may print)
+jq -r 'def p: tostring | gsub("[\u0000-\u001f\u007f]"; "?");
+	if .lvl == "results" then
+		["R", (.msg.definition // "" | p), (.msg.case // "" | p),
+		 (.msg.result // "" | p), (.msg.error_msg // "" | p)]
+	elif .lvl == "unreadable" or .lvl == "other" then
+		[(if .lvl == "other" then "X" else "U" end), (.line | tostring), (.msg | .[:300] | p)]
+	else ["E", (.msg | if type == "string" then . else tojson end | p)] end | @tsv' \
 	"$out/entries.json" > "$out/results.tsv"
 rm -f "$out/entries.json"
 awk -F '\t' -v sleep_runs="$sleep_runs" -v expect="$expect" '
@@ -48,6 +64,10 @@ function suite(d,   s) {
 	return s
 }
 $1 == "E" { nerr++; err[nerr] = $2; next }
+# (the first five a judgement shows)
+$1 == "U" { nu++; if (nu <= 5) unread[nu] = "line " $2 ": " $3; next }
+# (the last three: where lava-run stopped, a traceback'"'"'s last lines)
+$1 == "X" { nx++; other[nx % 3] = "line " $2 ": " $3; next }
 $1 != "R" { next }
 $2 == "lava" && $3 == "job" { job = 1; jres = $4; jerr = $5; next }
 # LAVA'"'"'s own actions, and each test run as a whole ("Marking unfinished
@@ -68,6 +88,12 @@ END {
 	judge(job && jres == "pass", "lava.job-result", !job ? "no job result" : jres (jerr != "" ? ": " jerr : ""))
 	for (i = 1; i <= nerr && i <= 5; i++) print "# lava error: " err[i]
 	judge(bad == "", "lava.actions-and-runs", bad == "" ? "" : "failed:" bad)
+	# A results or error line LAVA wrote that cannot be read is no result
+	# lost in silence: which lines, then a failure.
+	if (nx) print "# lava-run wrote " nx " line(s) that are no LAVA log line, the last ones:"
+	for (i = (nx > 3 ? nx - 2 : 1); i <= nx; i++) print "#   " other[i % 3]
+	for (i = 1; i <= nu && i <= 5; i++) print "# unreadable: " unread[i]
+	judge(nu == 0, "lava.log-readable", nu ? nu " results or error line(s) not read (YAML that lava/log-json.awk cannot make JSON)" : "")
 	# (the counts of each result, sorted by result)
 	for (i = 2; i <= nk; i++)
 		for (j = i; j > 1 && key[j - 1] > key[j]; j--) { t = key[j]; key[j] = key[j - 1]; key[j - 1] = t }

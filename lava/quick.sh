@@ -16,7 +16,9 @@
 #  - AXP209 (QEMU 10: run.sh's choice, else boot/qemu-backport.sh):
 #    axp209-board and the same sleep test.
 # Every other test case must pass, and each job must pass as a whole.
-# Without a boot, the TWL92230 job's log judged again without
+# Without a boot, the judge on a recorded log of LAVA's own format
+# (lava/judge-job-selftest.sh: every results line read, an unreadable one
+# a failure), the TWL92230 job's log judged again without
 # --expect-fail must fail (lava/judge-job.sh), and a job context with a key
 # lava/qemu-device.sh does not render must be refused.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED"
@@ -84,6 +86,24 @@ job() {
 		echo "    # log: $work/$prof/run/job.log"
 	fi
 }
+
+# The judge on a recorded log first (no boot, no lava-run: jq and awk):
+# lava/judge-job-selftest.sh, its results numbered on as this suite's.
+sh "$top/lava/judge-job-selftest.sh" > "$work/judge-fixtures.out" 2>&1
+while IFS= read -r line; do
+	case "$line" in
+	"    # "*) echo "$line" ;;
+	"    ok "[0-9]*" # SKIP "*)
+		n=$((n + 1)) skip=$((skip + 1)); echo "    ok $n ${line#    ok [0-9]* }" ;;
+	"    ok "[0-9]*)
+		n=$((n + 1)) pass=$((pass + 1)); echo "    ok $n ${line#    ok [0-9]* }" ;;
+	"    not ok "[0-9]*)
+		n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n ${line#    not ok [0-9]* }" ;;
+	esac
+done < "$work/judge-fixtures.out"
+grep -q '^# counts: ' "$work/judge-fixtures.out" ||
+	{ n=$((n + 1)) fail=$((fail + 1)); tail -n 3 "$work/judge-fixtures.out" | sed 's/^/    # /'
+	  echo "    not ok $n lava.judge-job-selftest"; }
 
 job twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
 	"fixture-fail sleeptrace-board suspend-arm-in-prepare" --expect-fail fixture-fail.fixture.b

@@ -9,7 +9,8 @@
 #
 # Under each awk: the self-tests that drive the host's awk programs
 # (tests/ktap.awk and tests/plan-meta.sh in ktap-selftest; the oracle's
-# fixture edits; the PMIC parity list), tests/run-plan.sh and
+# fixture edits; the PMIC parity list; lava/log-json.awk and
+# lava/judge-job.sh's judge on a recorded LAVA log, judge-job-selftest), tests/run-plan.sh and
 # tests/console-trace.sh on replayed consoles (tests/fake-launch.sh), a
 # whole tests/run.sh with CI=true on them (its suite list, ci-skips, its
 # count line and JUnit), tests/run-suite.sh on a host suite (its checks'
@@ -244,6 +245,7 @@ for a in mawk gawk; do
 	selftest "awk.$a.ktap-selftest" "$top/tests/ktap-selftest.sh"
 	selftest "awk.$a.oracle-selftest" "$top/tools/sleeptrace/selftest.sh"
 	selftest "awk.$a.parity-selftest" "$top/tests/parity-selftest.sh"
+	selftest "awk.$a.lava-judge-job" "$top/lava/judge-job-selftest.sh"
 
 	# run-plan.sh (and console-trace.sh, for fixture-trace's capture, whose
 	# two broken rules are the ones its header expects) on replayed consoles
