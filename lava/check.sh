@@ -16,7 +16,8 @@
 #    the AXP209) the same way, on QEMU 10 (QEMU_AXP209, default
 #    boot/qemu-backport.sh; a skip, saying why, without it).
 # lava/quick.sh, a suite of make test, is the short form.
-# KTAP out; the last line "N passed, N failed".
+# KTAP out, each result's name the same on every run (what was found on a
+# "# " line before it); the last line "N passed, N failed".
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,13 +26,22 @@ mkdir -p "$build"
 work=$build/lava/check
 rm -rf "$work" && mkdir -p "$work"
 pass=0 fail=0 n=0
+# result STATUS NAME [DETAIL]: one result, NAME the same on every run (no
+# count, value or path in it: lava/lab/test.sh's and judge-job.sh's rule),
+# what was found on a "# NAME: DETAIL" line before it; STATUS 0 passes
 result() {
 	n=$((n + 1))
+	[ -z "${3:-}" ] || echo "# $2: $3"
 	if [ "$1" = 0 ]; then
 		echo "ok $n $2"; pass=$((pass + 1))
 	else
 		echo "not ok $n $2"; fail=$((fail + 1))
 	fi
+}
+# skip NAME REASON
+skip() {
+	n=$((n + 1))
+	echo "ok $n $1 # SKIP $2"
 }
 
 echo "KTAP version 1"
@@ -41,11 +51,11 @@ mkdir -p "$work/empty/images"
 BUILD=$work/empty sh "$top/lava/make-jobs.sh" --out "$work/empty/lava" > "$work/nokernel.out" 2>&1
 rc=$?
 grep -q "missing image(s):.*zImage" "$work/nokernel.out"
-result $(( rc != 2 || $? )) "make-jobs: no kernel: exit 2, names the zImage ($(head -1 "$work/nokernel.out"))"
+result $(( rc != 2 || $? )) make-jobs.no-kernel "exit $rc (2 wanted, naming the zImage): $(head -1 "$work/nokernel.out")"
 
 # A dispatcher whose QEMU lacks the job's PMIC model.
 if qemu-system-arm -M vexpress-a9 -device help 2>/dev/null | grep -q '"axp209_pmu"'; then
-	echo "ok $((n = n + 1)) run-job: QEMU without the PMIC model # SKIP this QEMU has axp209_pmu"
+	skip run-job.qemu-without-pmic-model "this QEMU has axp209_pmu"
 else
 	sh "$top/lava/make-jobs.sh" --profile axp209 --out "$work/axp" --no-sleep \
 		--plans pmic-i2cdev > "$work/axp.gen" 2>&1
@@ -53,7 +63,7 @@ else
 		> "$work/axp.out" 2>&1
 	rc=$?
 	grep -q "has no 'axp209_pmu' device model" "$work/axp.out"
-	result $(( rc != 2 || $? )) "run-job: QEMU without axp209_pmu: exit 2 ($(tail -1 "$work/axp.out"))"
+	result $(( rc != 2 || $? )) run-job.qemu-without-pmic-model "exit $rc (2 wanted, naming axp209_pmu): $(tail -1 "$work/axp.out")"
 fi
 
 # A job whose images are gone (a DT-edited DTB the job names).
@@ -62,7 +72,7 @@ rm -f "$work"/gone/dtb/*.dtb
 sh "$top/lava/run-job.sh" "$work/gone/vexpress-pm-a9-twl92230.yaml" "$work/gone/run" > "$work/gone.out" 2>&1
 rc=$?
 grep -q "images are missing:.*pmic-consumer-a9-twl92230.dtb" "$work/gone.out"
-result $(( rc != 2 || $? )) "run-job: missing image: exit 2, names it"
+result $(( rc != 2 || $? )) run-job.missing-image "exit $rc (2 wanted, naming the DTB): $(tail -1 "$work/gone.out")"
 
 # A guest that hangs: fixture-hang never finishes; the test action's own
 # timeout (its "# timeout: 12" + 30 s, one minute) must end the job.
@@ -71,7 +81,8 @@ sh "$top/lava/run-job.sh" "$work/hang/vexpress-pm-a9-twl92230.yaml" "$work/hang/
 	> "$work/hang.out" 2>&1
 rc=$?
 grep -q "^# lava.job-result: fail: .*[Tt]imed out" "$work/hang.out" && grep -q "^not ok 1 lava.job-result$" "$work/hang.out"
-result $(( rc != 1 || $? )) "run-job: hanging guest: the job fails on its test timeout ($(sed -n 's/^# lava-run: //p' "$work/hang.out"); $(grep -m1 '^not ok 1' "$work/hang.out"))"
+result $(( rc != 1 || $? )) run-job.hanging-guest-fails-on-timeout \
+	"exit $rc (1 wanted)$(sed -n 's/^# lava-run: /; lava-run /p' "$work/hang.out")$(grep -m1 '^# lava.job-result: ' "$work/hang.out" | sed 's/^# /; /')"
 
 echo "# lava: the a9 TWL92230 job with lava-run"
 sh "$top/lava/make-jobs.sh" --out "$work/job" --plans "$(
@@ -82,7 +93,9 @@ sh "$top/lava/run-job.sh" "$work/job/vexpress-pm-a9-twl92230.yaml" "$work/job/ru
 rc=$?
 sed -n 's/^# \(lava-run\|test cases\)/# \1/p' "$work/job.out"
 grep -E '^not ok|^# lava error' "$work/job.out" | sed 's/^/# /'
-result $rc "lava-run: job passed, all test cases passed, 10 sleep runs passed, fixture-fail.fixture.b failed ($(tail -1 "$work/job.out"); log $work/job/run/job.log)"
+# (the job passed, all test cases passed, 10 sleep runs passed,
+# fixture-fail.fixture.b failed)
+result $rc lava-run.a9-twl92230 "judged: $(tail -1 "$work/job.out"); log $work/job/run/job.log"
 
 echo "# lava: the a9 AXP209 job with lava-run"
 qaxp=${QEMU_AXP209:-$top/boot/qemu-backport.sh}
@@ -91,11 +104,12 @@ rc=0
 QEMU=$qaxp sh "$top/lava/run-job.sh" "$work/axp209/vexpress-pm-a9-axp209.yaml" "$work/axp209/run" \
 	> "$work/axp209.out" 2>&1 || rc=$?
 if [ $rc = 2 ] && grep -q "device model" "$work/axp209.out"; then
-	echo "ok $((n = n + 1)) lava-run: the AXP209 job # SKIP $(tail -n 1 "$work/axp209.out")"
+	skip lava-run.a9-axp209 "$(tail -n 1 "$work/axp209.out")"
 else
 	sed -n 's/^# \(lava-run\|test cases\)/# \1/p' "$work/axp209.out"
 	grep -E '^not ok|^# lava error' "$work/axp209.out" | sed 's/^/# /'
-	result $rc "lava-run: AXP209 job passed, all test cases passed, 10 sleep runs passed ($(tail -1 "$work/axp209.out"); log $work/axp209/run/job.log)"
+	# (the job passed, all test cases passed, 10 sleep runs passed)
+	result $rc lava-run.a9-axp209 "judged: $(tail -1 "$work/axp209.out"); log $work/axp209/run/job.log"
 fi
 
 echo "$pass passed, $fail failed"
