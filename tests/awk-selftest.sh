@@ -19,7 +19,8 @@
 # scripts/check-copies.sh, scripts/check-format-ours.awk (scripts/check.sh's
 # clang-format gate), scripts/jobs/bench-i2c.awk (make bench's I2C table),
 # lava/lab/log-ktap.awk (the lab's guest KTAP, from a LAVA job log),
-# tools/sleeptrace/figure.awk (the tutorial's figure of the sequence) and
+# tools/sleeptrace/figure.awk (the tutorial's figure of the sequence, and
+# scripts/jobs/figure.sh's title and caption for it) and
 # tests/tutorial-check.sh. Every awk program the host runs is one of these.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
@@ -197,6 +198,29 @@ end
 GPIO_CTRL -&gt; 0x07 (i2cget-127), in no phase
 EOF
 
+# scripts/jobs/figure.sh (make figure): its title and caption from the
+# plan's console, a build of its own with a stand-in sleeptrace that
+# prints the explain lines above. Consoles: both version lines (the
+# PMIC's "(the board's own)" not taken into it); no QEMU line; no kernel
+# banner. A missing line is "?" where its own words go, named on stderr.
+mkdir -p "$tmp/fig/results" "$tmp/fig/host"
+printf '#!/bin/sh\ncat "%s"\n' "$tmp/explain" > "$tmp/fig/host/sleeptrace"
+chmod +x "$tmp/fig/host/sleeptrace"
+printf '# vexpress-pm pmic: 0-004a\n' > "$tmp/fig/results/sleeptrace-board.log.trace"
+printf 'qemu.sh: QEMU 7.2.22, PMIC twl92230 (the board'"'"'s own), vexpress-pm-ca9.dtb\r\n' > "$tmp/fig/qemu.line"
+printf '[    0.000000] Linux version 6.12.57 (root@host) (arm-linux-gnueabihf-gcc (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP\r\n' > "$tmp/fig/linux.line"
+# figure_case NAME CONSOLE-LINES WANT-TITLE-PART WANT-CAPTION-PART [WANT-STDERR]
+figure_case() {
+	cat $2 > "$tmp/fig/results/sleeptrace-board.log"
+	r=no
+	BUILD=$tmp/fig sh "$top/scripts/jobs/figure.sh" "$tmp/fig/out.svg" > "$tmp/out" 2> "$tmp/fig/err" &&
+		grep -q "<title>.*$3" "$tmp/fig/out.svg" && grep -q "<desc>.*$4" "$tmp/fig/out.svg" &&
+		if [ -n "${5:-}" ]; then grep -q "$5" "$tmp/fig/err"; else [ ! -s "$tmp/fig/err" ]; fi && r=yes
+	cat "$tmp/fig/err" >> "$tmp/out"
+	grep '<title>\|<desc>' "$tmp/fig/out.svg" >> "$tmp/out" 2>/dev/null
+	result "$1" $r "$tmp/out"
+}
+
 # tutorial-check.sh on a page of its own: an excerpt that matches a
 # console (numbers masked, "..." for lines between) and one that does not;
 # with "exact", the same numbers match and another one does not
@@ -346,6 +370,13 @@ for a in mawk gawk; do
 		cmp -s "$tmp/rows" "$tmp/figure-rows.want" && r=yes
 	[ $r = yes ] || { diff "$tmp/figure-rows.want" "$tmp/rows" >> "$tmp/out"; }
 	result "awk.$a.sleeptrace-figure-svg" $r "$tmp/out"
+
+	figure_case "awk.$a.figure-caption.both-versions" "$tmp/fig/qemu.line $tmp/fig/linux.line" \
+		'Linux 6\.12\.57 with the TWL92230 PMIC,' '(QEMU 7\.2\.22, gcc 12\.2\.0)'
+	figure_case "awk.$a.figure-caption.no-qemu-line" "$tmp/fig/linux.line" \
+		'Linux 6\.12\.57 with the ? PMIC,' '(QEMU ?, gcc 12\.2\.0)' '^figure: no QEMU line '
+	figure_case "awk.$a.figure-caption.no-kernel-banner" "$tmp/fig/qemu.line" \
+		'Linux ? with the TWL92230 PMIC,' '(QEMU 7\.2\.22, gcc ?)' '^figure: no kernel banner '
 
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
 	rc=$?

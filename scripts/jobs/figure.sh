@@ -25,17 +25,25 @@ sleeptrace=$build/host/sleeptrace
 	exit 2
 }
 [ -x "$sleeptrace" ] || { echo "figure: no $sleeptrace (make host)" >&2; exit 2; }
+[ -f "$log" ] || { echo "figure: no $log, the plan's console: run the plan again (sh tests/run-plan.sh $plan)" >&2; exit 2; }
 # What the numbers depend on: the QEMU and the kernel's gcc, from the
-# plan's console (the launcher's first line, the kernel's banner)
-qemu=$(tr -d '\r' < "$log" | sed -n 's/^qemu\.sh: QEMU \([0-9.]*\), PMIC \([^,]*\),.*/\1 \2/p' | head -n 1)
-gcc=$(tr -d '\r' < "$log" | sed -n 's/.*Linux version \([^ ]*\) .*gcc[^)]*) \([0-9][0-9.]*\).*/\1 \2/p' | head -n 1)
+# plan's console (the launcher's first line, the kernel's banner). Each
+# read on its own: a console without one of the lines says "?" for what
+# that line gives, and only that (not the other line's words shifted into
+# its place), and the missing line is named on stderr.
+qemu_line=$(tr -d '\r' < "$log" | sed -n 's/^qemu\.sh: QEMU \([0-9.]*\), PMIC \([^ ,]*\)[ ,].*/\1 \2/p' | head -n 1)
+linux_line=$(tr -d '\r' < "$log" | sed -n 's/.*Linux version \([^ ]*\) .*gcc[^)]*) \([0-9][0-9.]*\).*/\1 \2/p' | head -n 1)
+qemu=${qemu_line%% *} pmic=${qemu_line#* }
+kver=${linux_line%% *} gcc=${linux_line#* }
+[ -n "$qemu_line" ] || { qemu='?' pmic='?'
+	echo "figure: no QEMU line (\"qemu.sh: QEMU V, PMIC P, ...\") in $log: QEMU and PMIC shown as ?" >&2; }
+[ -n "$linux_line" ] || { kver='?' gcc='?'
+	echo "figure: no kernel banner (\"Linux version V ... gcc ... V\") in $log: kernel and gcc shown as ?" >&2; }
 date=$(date -u -r "$trace" +%Y-%m-%d)
 addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$trace" | head -n 1)
-# shellcheck disable=SC2086 # the versions' words
-set -- $qemu $gcc
-pmic=$(echo "${2:-?}" | tr '[:lower:]' '[:upper:]')
-title="One deep suspend-to-RAM cycle of the vexpress-pm board: Linux ${3:-?} with the $pmic PMIC, one CPU, virtual time (-icount)"
-caption="The $plan plan's trace of $date (QEMU ${1:-?}, gcc ${4:-?}), drawn by: sh tests/run-plan.sh $plan && make figure"
+pmic=$(echo "$pmic" | tr '[:lower:]' '[:upper:]')
+title="One deep suspend-to-RAM cycle of the vexpress-pm board: Linux $kver with the $pmic PMIC, one CPU, virtual time (-icount)"
+caption="The $plan plan's trace of $date (QEMU $qemu, gcc $gcc), drawn by: sh tests/run-plan.sh $plan && make figure"
 "$sleeptrace" explain ${addr:+-a "$addr"} "$trace" > "$out.explain"
 awk -v svg=1 -v title="$title" -v caption="$caption" \
 	-f "$top/tools/sleeptrace/figure.awk" "$out.explain" > "$out.tmp"
