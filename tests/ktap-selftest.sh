@@ -92,6 +92,28 @@ grep -q '<testcase classname="s" name="a" time="0.25"/>' "$tmp/tc.xml" &&
 	grep -q '<testcase classname="s" name="b" time="1.5"><failure message="b"># why</failure>' "$tmp/tc.xml" &&
 	grep -q '<testsuite name="s" [^>]* time="3">' "$tmp/tc.xml" && r=yes
 result "junit-testcase-time" $r "$tmp/tc.xml"
+# A leaf nested in a result (an oracle verdict, a KUnit case) has no
+# clock of its own: its time= is the nearest enclosing result's "# time:"
+# (p's 2 s for v1, and for w two levels down, whose parent v2 has none);
+# a leaf no enclosing result timed (u, under q) has none. Valid against
+# the schema.
+printf '%s\n' 'KTAP version 1' '1..1' '    KTAP version 1' '    # Subtest: s' '    1..3' \
+	'    # time: 0.25 s' '    ok 1 a' \
+	'        KTAP version 1' '        1..2' '        ok 1 v1' \
+	'            KTAP version 1' '            1..1' '            not ok 1 w' '        not ok 2 v2' \
+	'    # time: 2.00 s' '    not ok 2 p' \
+	'        KTAP version 1' '        1..1' '        ok 1 u' '    ok 3 q' \
+	'    # time: s: 3 s wall, 1.0 s CPU' 'not ok 1 s' |
+	awk -f "$top/tests/ktap.awk" -v mode=totals -v junit="$tmp/nest.xml" > /dev/null
+r=no
+grep -q '<testcase classname="s" name="a" time="0.25"/>' "$tmp/nest.xml" &&
+	grep -q '<testcase classname="s" name="v1" time="2"/>' "$tmp/nest.xml" &&
+	grep -q '<testcase classname="s" name="w" time="2"><failure ' "$tmp/nest.xml" &&
+	grep -q '<testcase classname="s" name="u"/>' "$tmp/nest.xml" &&
+	[ "$(grep -c '<testcase ' "$tmp/nest.xml")" = 4 ] &&
+	{ ! command -v xmllint > /dev/null ||
+	  xmllint --noout --schema "$top/tests/ktap/junit.xsd" "$tmp/nest.xml" >> "$tmp/nest.xml" 2>&1; } && r=yes
+result "junit-nested-leaf-time" $r "$tmp/nest.xml"
 
 # The JSON summary (kunit.py --json's shape) reads as JSON, with the
 # same counts

@@ -26,7 +26,11 @@
 # one <testsuite> per top-level test, one <testcase> per result without
 # subtests, failures and skips marked, a failure's "#" lines as its text,
 # a testcase's time= its own "# time: S s" line before it (a guest plan's
-# results have one: the board's clock), each testsuite's time= its
+# results have one: the board's clock) or, for a leaf nested in a result
+# (an oracle verdict, a KUnit case: no clock of their own), the time of
+# the nearest result it is nested in that has one: leaves of one result
+# share that interval, so their times overlap and do not add up (the
+# host suites' own results have none), each testsuite's time= its
 # "# time: SUITE:" line's wall seconds and its whole
 # KTAP text as <system-out>; with json, the same results as JSON in the
 # shape of kunit.py's --json (KernelCI's test groups: tools/testing/kunit/
@@ -116,6 +120,9 @@ function total_line(s,   d, t, k, r, st, name) {
 		if (t != "KTAP version 1") err("not KTAP version 1: " t)
 		if (open[d]) close_level(d)
 		open[d] = 1; got[d] = 0; plan[d] = ""; hdr[d] = 1; fstart[d] = F
+		# (where this level's testcases start: its enclosing result
+		# gives their time=, below)
+		cstart[d] = length(cases) + 1
 		return
 	}
 	if (t ~ /^TAP version/) { err("TAP, not KTAP: " t); return }
@@ -142,6 +149,14 @@ function total_line(s,   d, t, k, r, st, name) {
 		if (st == "fail" && F == fstart[d + 1])
 			err(sprintf("\"%s\" is not ok, but none of its subtests failed", name))
 		close_level(d + 1)
+		# its subtests' leaves that have no time of their own share its
+		# time (the nearest enclosing result with one: the board ran or
+		# judged them together); without one, its own parent's
+		if (junit != "" && case_time != "" && d > 0) {
+			r = substr(cases, cstart[d + 1])
+			gsub(/\001/, " time=\"" case_time "\"", r)
+			cases = substr(cases, 1, cstart[d + 1] - 1) r
+		}
 		if (d == 0) flush_suite(name)
 		sname[d] = ""
 	} else {			# a result of its own
@@ -156,8 +171,9 @@ function total_line(s,   d, t, k, r, st, name) {
 			# concatenation, not sprintf: mawk (Debian 13's awk) limits
 			# sprintf's result to 8 KiB, and a suite or a failure's
 			# diagnostics grow beyond it
+			# (\001: a nested leaf's place for its enclosing result's time)
 			cases = cases "    <testcase classname=\"" xml(d ? sname[0] : name) "\" name=\"" xml(name) "\"" \
-				(case_time != "" ? " time=\"" case_time "\"" : "")
+				(case_time != "" ? " time=\"" case_time "\"" : d > 1 ? "\001" : "")
 			if (st == "pass") cases = cases "/>\n"
 			else if (st == "skip")
 				cases = cases "><skipped message=\"" xml(skip_reason(t)) "\"/></testcase>\n"
@@ -174,6 +190,8 @@ function flush_suite(name) {
 		jgroups = jgroups (jgroups == "" ? "" : ",\n") "    { \"name\": " json_str(name) \
 			", \"sub_groups\": [], \"test_cases\": [\n" jcases "\n    ] }"
 	jcases = ""
+	# (a nested leaf no enclosing result gave a time has none)
+	gsub(/\001/, "", cases)
 	if (junit != "")
 		# (+ 0: a counter never incremented is an empty string)
 		xsuites = xsuites "  <testsuite name=\"" xml(name) "\" tests=\"" suite_n + 0 \
