@@ -14,7 +14,8 @@
 # Its variants here: a job that failed with an escaped error_msg; a
 # results line cut short (a killed lava-run), one with a YAML alias (which
 # LAVA's Dumper writes for an object met twice) and a Python traceback
-# after them, which must fail lava.log-readable and be shown, not dropped.
+# after them, which must fail lava.log-readable and be shown, not dropped;
+# and the lab's reader of the console's lines (levels=target).
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -105,6 +106,17 @@ r=no
 	grep -q '^ok [0-9]* sleep\.rtcwake-runs$' "$tmp/out" &&
 	tail -n 1 "$tmp/out" | grep -q '^10 passed, 1 failed$' && r=yes
 result lava.judge-job.unreadable-line-fails $r "$tmp/out"
+
+# The lab's reader of the guest's console (lava/lab/test.sh): with
+# levels=target, the console lines, the one with colour codes and é too,
+# and the "- " lines the server's /jobs/ID/logs/ gives
+sed 's/^{/- {/' "$fx" > "$tmp/api.log"
+awk -v levels=target -f "$top/lava/log-json.awk" "$tmp/api.log" |
+	awk -F '	' '$1 == "L" { print $3 }' | jq -R -r 'fromjson? | .msg | strings' > "$tmp/out"
+r=no
+[ "$(wc -l < "$tmp/out")" = 2 ] && grep -q '\[  OK  \].* vexpress-pm: boot été ' "$tmp/out" &&
+	grep -q '^<LAVA_SIGNAL_STARTRUN 0_fixture-fail 1_1\.1>$' "$tmp/out" && r=yes
+result lava.log-json.console-lines $r "$tmp/out"
 
 # Bad usage: a log that is not there
 judge "$tmp/nosuch.log" 2

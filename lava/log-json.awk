@@ -21,7 +21,14 @@
 #   X<TAB>NR<TAB>TEXT   a line that is no LAVA log line at all (lava-run's
 #                       own stderr: a Python traceback, a warning), tabs
 #                       made spaces
-# Other log lines (target, info, debug, ...) are left out.
+# Other log lines (target, info, debug, ...) are left out; -v
+# levels="target" takes those levels instead (blank-separated), -v
+# levels=any every log line (lava/lab/test.sh reads the guest's console so).
+BEGIN {
+	if (levels == "") levels = "results error exception"
+	n = split(levels, lv, " ")
+	for (i = 1; i <= n; i++) want["\"" lv[i] "\""] = 1
+}
 
 # hex(S): the number the hex digits S spell (mawk has no strtonum)
 function hex(s,   i, v) {
@@ -102,6 +109,11 @@ function json(s,   out, c, e) {
 		print "X\t" NR "\t" line
 		next
 	}
-	if (line !~ /^\{("dt": "[^"]*", )?"lvl": "(results|error|exception)"/) next
+	if (levels != "any") {
+		if (!match(line, /^\{("dt": "[^"]*", )?"lvl": "[a-z]*"/)) next
+		l = substr(line, RSTART, RLENGTH)
+		sub(/.*"lvl": /, "", l)
+		if (!(l in want)) next
+	}
 	print "L\t" NR "\t" json(line)
 }

@@ -401,7 +401,9 @@ job_info() {
 	# finished with no result and no errors): say so, and where its log ends.
 	if [ "$health" != Complete ] && [ -z "$reason" ]; then
 		api "/jobs/$1/logs/"
-		e=$(jq -R -r 'ltrimstr("- ") | fromjson? | .msg | strings' "$tmp/body" | tail -n 1 | cut -c1-100)
+		e=$(awk -v levels=any -f "$top/lava/log-json.awk" "$tmp/body" |
+			awk -F "$tab" '$1 == "L" { print $3 }' |
+			jq -R -r 'fromjson? | .msg | strings' | tail -n 1 | cut -c1-100)
 		reason="LAVA recorded no failure comment and no lava.job error"
 		[ -z "$e" ] || reason="$reason; the log ends with: $e"
 	fi
@@ -423,7 +425,12 @@ equals_ktap() {
 		result fail "lab.$1.lava-equals-ktap: the job's log ($st: $(why))"
 		return
 	fi
-	jq -R -r 'ltrimstr("- ") | fromjson? | select(.lvl == "target") | .msg | strings' "$tmp/body" |
+	# (the console's lines as LAVA logs them: YAML, its escapes and tags
+	# made JSON by lava/log-json.awk, so a line with a colour code or a
+	# non-ASCII byte is read, not dropped)
+	awk -v levels=target -f "$top/lava/log-json.awk" "$tmp/body" |
+		awk -F "$tab" '$1 == "L" { print $3 }' |
+		jq -R -r 'fromjson? | .msg | strings' |
 		LC_ALL=C awk -f "$top/lava/lab/log-ktap.awk" > "$work/guest-$2.tsv"
 	: > "$tmp/guest" && : > "$tmp/lava" && : > "$tmp/none"
 	for p in $(echo "$3" | tr , ' '); do
