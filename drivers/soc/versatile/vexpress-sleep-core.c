@@ -33,9 +33,14 @@
  * dpm_prepare(), which flushes that worker; a probe or remove from sysfs
  * blocked on it holds the device lock that device_prepare() waits for.
  * They publish the bound instance and let a work item offer or withdraw
- * the states. A transition holds vexpress_sleep_lock from begin to end,
- * so remove waits for one in progress (user space, which unbinds, is
- * frozen by then); probe publishes without it.
+ * the states; an initcall waits for the boot's, so that init finds
+ * them. A transition holds vexpress_sleep_lock from begin to end, so
+ * remove waits for one in progress; probe publishes without it. That
+ * order (our lock, then the device locks of dpm_prepare()) is the reverse
+ * of remove's, which is safe while every task that may unbind is frozen:
+ * user space is, by begin; a non-freezable kernel thread unbinding the
+ * PMIC, or uswsusp's SNAPSHOT_POWER_OFF, which enters the platform's
+ * hibernation with tasks thawed, are not covered.
  *
  * The wait in enter (vexpress-sleep-wait.c) and the monitored sleep
  * (vexpress-sleep-monitor.c) are parts of their own.
@@ -46,6 +51,7 @@
 #include <linux/device.h>
 #include <linux/err.h>
 #include <linux/i2c.h>
+#include <linux/init.h>
 #include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -149,7 +155,7 @@ static int vexpress_sleep_valid(suspend_state_t state)
 static int vexpress_sleep_hold(void)
 {
 	mutex_lock(&vexpress_sleep_lock);
-	return vexpress_sleep ? 0 : -ENODEV;
+	return READ_ONCE(vexpress_sleep) ? 0 : -ENODEV;
 }
 
 static void vexpress_sleep_release(void)
@@ -270,8 +276,10 @@ static bool vexpress_sleep_suspend_again(void)
 
 static void vexpress_sleep_end(void)
 {
-	if (vexpress_sleep)
-		vexpress_sleep->state = PM_SUSPEND_ON;
+	struct vexpress_sleep *vs = READ_ONCE(vexpress_sleep);
+
+	if (vs)
+		vs->state = PM_SUSPEND_ON;
 	vexpress_sleep_release();
 }
 
@@ -426,11 +434,6 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	struct i2c_client *client;
 	int i, ret;
 
-	if (READ_ONCE(vexpress_sleep))
-		return dev_err_probe(dev, -EBUSY,
-				     "%s is the sleep controller already\n",
-				     dev_name(vexpress_sleep->dev));
-
 	ret = of_count_phandle_with_args(dev->of_node, "arm,pmic", NULL);
 	if (ret != 1)
 		return dev_err_probe(dev, -EINVAL,
@@ -488,18 +491,11 @@ static int vexpress_sleep_probe(struct platform_device *pdev)
 	/* Not under vexpress_sleep_lock: see the top of this file */
 	if (cmpxchg(&vexpress_sleep, NULL, vs))
 		return dev_err_probe(dev, -EBUSY,
-				     "another sleep controller bound meanwhile\n");
+				     "another sleep controller is bound\n");
 	vexpress_sleep_stray_debugfs(vs);
 	vs->debugfs = debugfs_create_dir("vexpress_sleep", NULL);
 	debugfs_create_u32("stray_wakes", 0444, vs->debugfs, &vs->stray_wakes);
-	/*
-	 * At boot no transition can be in progress (user space starts them):
-	 * offer the states before init runs, so that it finds them there
-	 */
-	if (system_state < SYSTEM_RUNNING)
-		vexpress_sleep_offer(NULL);
-	else
-		queue_work(system_unbound_wq, &vexpress_sleep_offer_work);
+	queue_work(system_unbound_wq, &vexpress_sleep_offer_work);
 	dev_info(dev, "suspend-to-RAM and hibernation with PMIC %pOF\n", np);
 	return 0;
 }
@@ -532,3 +528,16 @@ static struct platform_driver vexpress_sleep_driver = {
 	.remove	= vexpress_sleep_remove,
 };
 builtin_platform_driver(vexpress_sleep_driver);
+
+/*
+ * Init finds the states the boot's probe offered: the deferred probes run
+ * in a late initcall, this waits at the level after it. (A resume= image
+ * restore at this level holds the transition lock, and the work waits for
+ * it; nothing that restore waits for waits for the work.)
+ */
+static int __init vexpress_sleep_offered(void)
+{
+	flush_work(&vexpress_sleep_offer_work);
+	return 0;
+}
+late_initcall_sync(vexpress_sleep_offered);
