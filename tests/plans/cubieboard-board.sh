@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # QEMU's Cubieboard (Allwinner A10) with mainline's own DT (which the
 # board's sun4i-a10-cubieboard-pm.dts includes unchanged, adding only the
-# PMIC's sleep configuration) and the same kernel as the vexpress boards: the AXP209 that QEMU's board
-# puts at 0x34 on the SoC's TWI0 (no -device) is found by the axp20x MFD
-# over i2c-mv64xxx, interrupt-driven; its rails as the regulator core
-# reports them match the chip's registers, read back over i2c-dev; the
-# board offers s2idle only and its RTC no wake alarm (docs/cubieboard.md).
+# PMIC's sleep configuration) and the same kernel as the vexpress boards:
+# the AXP209 that QEMU's board puts at 0x34 on the SoC's TWI0 (no -device)
+# is found by the axp20x MFD over i2c-mv64xxx, interrupt-driven; its rails
+# as the regulator core reports them match the chip's registers, read back
+# over i2c-dev; the board offers s2idle only and its RTC no wake alarm
+# (docs/cubieboard.md).
 # pmic: axp209
 # board: cubieboard
 # kernels: all

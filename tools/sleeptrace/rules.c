@@ -1452,7 +1452,7 @@ static int cycle_check(const struct trace *t, const struct pmic_set *pm, int fir
 	}
 	cur.unexpected = 0;
 	if (s2idle)
-		printf("# oracle: a suspend-to-idle cycle: its platform callbacks are platform_s2idle_ops'\n");
+		printf("# oracle: a suspend-to-idle cycle: the platform callbacks the core calls for it\n");
 	for (i = 0; i < NRULES; i++) {
 		if (!rule_applies(&rules[i], s2idle))
 			continue;

@@ -120,9 +120,11 @@ static const struct {
 };
 
 /*
- * Suspend-to-idle's: the platform's platform_s2idle_ops callbacks and the
+ * Suspend-to-idle's: the platform callbacks the core calls for it and the
  * idle, whose events carry the state, PM_SUSPEND_TO_IDLE (1), where
- * suspend_ops' carry standby's 2 or mem's 3 (arch-patches/0001).
+ * standby's and mem's carry 2 or 3 (arch-patches/0001). They are
+ * platform_s2idle_ops', but begin() and end() are suspend_ops' on a
+ * platform whose s2idle_ops have none (or that has no s2idle_ops).
  */
 static const struct phase_text s2idle_texts[] = {
 	{ "platform_begin", "suspend-to-idle begin()" },
