@@ -85,12 +85,13 @@ r=no
 result lava.judge-job.failed-job-says-why $r "$tmp/out"
 
 # Lines that cannot be read: a results line cut short, one with an alias,
-# then lava-run's traceback: a failure naming each line, the traceback's
+# one cut before its level, then lava-run's traceback: a failure naming each line, the traceback's
 # last lines shown; the readable results still judged.
 cp "$fx" "$tmp/bad.log"
 cat >> "$tmp/bad.log" <<'EOF'
 {"dt": "2026-12-07T03:01:00.000001", "lvl": "results", "msg": {"case": "rtcwake-mem-3", "definition": "1_sleep", "extra": {"a": &id001 {"k": "v"}, "b": *id001}, "result": "pass"}}
 {"dt": "2026-12-07T03:01:00.000003", "lvl": "results", "msg": {"case": "rtcwake-mem-4", "defin
+{"dt": "2026-12-07T03:01
 Traceback (most recent call last):
   File "/usr/bin/lava-run", line 291, in main
     logger.results(result_dict)
@@ -101,8 +102,9 @@ r=no
 [ $rc = 1 ] && grep -q '^not ok [0-9]* lava\.log-readable$' "$tmp/out" &&
 	grep -q '^# unreadable: line 17: {"dt": "2026-12-07T03:01:00.000001", "lvl": "results", .*&id001' "$tmp/out" &&
 	grep -q '^# unreadable: line 18: {"dt": .*"defin$' "$tmp/out" &&
+	grep -q '^# unreadable: line 19: {"dt": "2026-12-07T03:01$' "$tmp/out" &&
 	grep -q '^# lava-run wrote 4 line(s) that are no LAVA log line, the last ones:$' "$tmp/out" &&
-	grep -q '^#   line 22: BrokenPipeError: \[Errno 32\] Broken pipe$' "$tmp/out" &&
+	grep -q '^#   line 23: BrokenPipeError: \[Errno 32\] Broken pipe$' "$tmp/out" &&
 	grep -q '^ok [0-9]* sleep\.rtcwake-runs$' "$tmp/out" &&
 	tail -n 1 "$tmp/out" | grep -q '^10 passed, 1 failed$' && r=yes
 result lava.judge-job.unreadable-line-fails $r "$tmp/out"

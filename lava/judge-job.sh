@@ -28,15 +28,16 @@ mkdir -p "$out"
 # diagnostic. Kept as results.yaml (a YAML list of the results, as LAVA's
 # own output.yaml) and results.tsv (R DEFINITION CASE RESULT ERROR-MSG; E
 # MSG for the log's errors; U LINE TEXT; X LINE TEXT).
-awk -f "$top/lava/log-json.awk" "$log" |
-	jq -c -R 'index("\t") as $a | .[$a + 1:] as $r | ($r | index("\t")) as $b |
+awk -f "$top/lava/log-json.awk" "$log" > "$out/lines.tsv" ||
+	die "lava/log-json.awk cannot read $log"
+jq -c -R 'index("\t") as $a | .[$a + 1:] as $r | ($r | index("\t")) as $b |
 		.[:$a] as $k | ($r[:$b] | tonumber) as $n | $r[$b + 1:] as $t |
 		if $k == "L" then
 			(($t | fromjson?) | select(type == "object" and (.lvl | type) == "string"
 				and (.lvl != "results" or (.msg | type) == "object"))) //
 			{lvl: "unreadable", line: $n, msg: $t}
 		else {lvl: "other", line: $n, msg: $t} end' \
-	> "$out/entries.json" || die "jq cannot read $log (lava/log-json.awk's output of it)"
+	"$out/lines.tsv" > "$out/entries.json" || die "jq cannot read $log (lava/log-json.awk's output of it)"
 jq -r 'select(.lvl == "results") | "- " + (.msg | tojson)' "$out/entries.json" > "$out/results.yaml"
 # (control characters made "?" in what the judge may print)
 jq -r 'def p: tostring | gsub("[\u0000-\u001f\u007f]"; "?");
@@ -47,7 +48,7 @@ jq -r 'def p: tostring | gsub("[\u0000-\u001f\u007f]"; "?");
 		[(if .lvl == "other" then "X" else "U" end), (.line | tostring), (.msg | .[:300] | p)]
 	else ["E", (.msg | if type == "string" then . else tojson end | p)] end | @tsv' \
 	"$out/entries.json" > "$out/results.tsv"
-rm -f "$out/entries.json"
+rm -f "$out/entries.json" "$out/lines.tsv"
 awk -F '\t' -v sleep_runs="$sleep_runs" -v expect="$expect" '
 # judge OK NAME [DETAIL]: one result, NAME the same on every run, what
 # was found a diagnostic before it

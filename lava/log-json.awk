@@ -23,7 +23,7 @@
 #                       made spaces
 # Other log lines (target, info, debug, ...) are left out; -v
 # levels="target" takes those levels instead (blank-separated), -v
-# levels=any every log line (lava/lab/test.sh reads the guest's console so).
+# levels=any every log line.
 BEGIN {
 	if (levels == "") levels = "results error exception"
 	n = split(levels, lv, " ")
@@ -110,7 +110,12 @@ function json(s,   out, c, e) {
 		next
 	}
 	if (levels != "any") {
-		if (!match(line, /^\{("dt": "[^"]*", )?"lvl": "[a-z]*"/)) next
+		# (a line cut short, or of another shape: jq decides, and a
+		# judge says what it cannot read, never drops it)
+		if (!match(line, /^\{("dt": "[^"]*", )?"lvl": "[a-z]*"/)) {
+			print "L\t" NR "\t" json(line)
+			next
+		}
 		l = substr(line, RSTART, RLENGTH)
 		sub(/.*"lvl": /, "", l)
 		if (!(l in want)) next

@@ -81,7 +81,9 @@ job() {
 	# No judgement at all (run-job.sh stopped early) or a failed one: say where.
 	if [ $rc != 0 ]; then
 		grep -qE '^(not )?ok [0-9]' "$work/$prof.out" ||
-			{ n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n lava.a9-$prof: run-job.sh exit $rc"; }
+			{ n=$((n + 1)) fail=$((fail + 1))
+			  echo "    # lava.a9-$prof.run-job: run-job.sh exit $rc"
+			  echo "    not ok $n lava.a9-$prof.run-job"; }
 		tail -n 3 "$work/$prof.out" | sed 's/^/    # /'
 		echo "    # log: $work/$prof/run/job.log"
 	fi
