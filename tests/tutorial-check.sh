@@ -134,8 +134,7 @@ missing() {	# missing SUITE FILE
 }
 
 explain() {	# explain CAPTURE: as scripts/jobs/main-job.sh explains it
-	addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$1" | head -n 1)
-	"$sleeptrace" explain ${addr:+-a "$addr"} "$1"
+	"$sleeptrace" explain "$1"
 }
 
 # The versions a plan's exact numbers depend on: the QEMU that ran it (the

@@ -89,29 +89,6 @@ struct rule {
 #define ST_OPS		1
 #define ST_S2IDLE	2
 
-/* The value of a suspend-to-idle cycle's state events (PM_SUSPEND_TO_IDLE) */
-#define STATE_S2IDLE	1
-
-/*
- * Whether @t is a suspend-to-idle cycle: the state its first suspend_enter,
- * machine_suspend or platform callback event carries (platform_stray_wake's
- * value is an IRQ). Without any, a cycle of suspend_ops, as before.
- */
-static bool is_s2idle(const struct trace *t)
-{
-	int i;
-
-	for (i = 0; i < t->n; i++) {
-		const struct ev *e = &t->ev[i];
-
-		if (e->kind == EV_PHASE &&
-		    (!strcmp(e->name, "suspend_enter") || !strcmp(e->name, "machine_suspend") ||
-		     (!strncmp(e->name, "platform_", 9) && strcmp(e->name, "platform_stray_wake"))))
-			return e->val == STATE_S2IDLE;
-	}
-	return false;
-}
-
 static bool rule_applies(const struct rule *r, bool s2idle)
 {
 	return r->states == ST_ALL || (r->states == ST_S2IDLE) == s2idle;
@@ -312,6 +289,7 @@ static int arming_in_prepare_late(const struct trace *t, const struct rule *rule
 	int b = phase_first(t, "platform_prepare_late", true);
 	int e = phase_first(t, "platform_prepare_late", false);
 	int i, n = 0, bad = 0;
+	char why[64];
 
 	if (b < 0)
 		return skip(rule, "no platform prepare_late in this capture");
@@ -319,9 +297,15 @@ static int arming_in_prepare_late(const struct trace *t, const struct rule *rule
 		if (!is_arming(&t->ev[i], pm))
 			continue;
 		if (i < b || (e >= 0 && i > e) || t->ev[i].ret < 0) {
+			/* the error code says which layer refused the transfer */
+			if (i >= b && t->ev[i].ret < 0)
+				snprintf(why, sizeof(why), "arming transfer failed: %d (%s)",
+					 t->ev[i].ret, strerror(-t->ev[i].ret));
+			else
+				snprintf(why, sizeof(why), "PMIC armed %s prepare_late",
+					 i < b ? "before" : "after");
 			if (!bad++)
-				fail(rule, i < b ? "PMIC armed before prepare_late" :
-				     "arming transfer failed");
+				fail(rule, why);
 			show(t, i);
 		}
 		n++;
@@ -344,7 +328,7 @@ static int quiet_while_armed(const struct trace *t, const struct rule *rule,
 {
 	int i, armed = -1, wake;
 
-	wake = phase_first(t, is_s2idle(t) ? "platform_restore_early" : "platform_wake", true);
+	wake = phase_first(t, trace_is_s2idle(t) ? "platform_restore_early" : "platform_wake", true);
 
 	for (i = 0; i < t->n; i++)
 		if (is_arming(&t->ev[i], pm))
@@ -545,7 +529,7 @@ static int abort_stops_descent(const struct trace *t, const struct rule *rule,
 			       const struct pmic_set *pm)
 {
 	/* the platform's prepare: suspend_ops' before the late phase, s2idle's after */
-	int i, failed = -1, prepare_depth = is_s2idle(t) ? 3 : 2;
+	int i, failed = -1, prepare_depth = trace_is_s2idle(t) ? 3 : 2;
 
 	(void)pm;
 	for (i = 0; i < t->n; i++) {
@@ -594,7 +578,7 @@ static int platform_pairs(const struct trace *t, const struct rule *rule, const 
 		{ "platform_begin", "platform_end" },
 		{ "platform_prepare_late", "platform_restore_early" },
 	};
-	bool s2idle = is_s2idle(t);
+	bool s2idle = trace_is_s2idle(t);
 	const char *const (*pairs)[2] = s2idle ? s2idle_pairs : ops_pairs;
 	size_t p, npairs = s2idle ? 2 : 3;
 	int i, open, seen = 0;
@@ -1252,7 +1236,7 @@ int rules_count(void)
 /* How many rules judge cycle @t (a cycle's kind has its own) */
 static int cycle_rules(const struct trace *t)
 {
-	bool s2idle = is_s2idle(t);
+	bool s2idle = trace_is_s2idle(t);
 	int i, n = 0;
 
 	for (i = 0; i < NRULES; i++)
@@ -1436,7 +1420,7 @@ static int cycle_check(const struct trace *t, const struct pmic_set *pm, int fir
 		       char *const *expect, int nexpect, int *nresults)
 {
 	int i, k, end, start[MAX_ROUNDS], violated = 0, n = 0;
-	bool platform = platform_traced(t), s2idle = is_s2idle(t);
+	bool platform = platform_traced(t), s2idle = trace_is_s2idle(t);
 	struct trace sub = *t;
 
 	k = round_bounds(t, start, MAX_ROUNDS, &end, platform);

@@ -19,8 +19,8 @@
  *                                     and task (docs/kernels.md)
  *
  * PMIC: --pmic DEV[=CHIP] (repeatable), or -a ADDR: the I2C address on any
- * bus, as the board's captures give it ("# vexpress-pm pmic:"; default
- * 0x4a). 'sleeptrace --help' (help[] below) says the rest: the options,
+ * bus; without either, the address the capture's "# vexpress-pm pmic:"
+ * line gives, else 0x4a. 'sleeptrace --help' (help[] below) says the rest: the options,
  * the exit status, examples.
  */
 #include <getopt.h>
@@ -147,7 +147,7 @@ static const char *phase_text(const char *name, unsigned int val, bool hib)
 		if (hib && hib_texts[i].val == val && !strcmp(hib_texts[i].name, name))
 			return hib_texts[i].text;
 	for (i = 0; i < sizeof(s2idle_texts) / sizeof(s2idle_texts[0]); i++)
-		if (!hib && val == 1 && !strcmp(s2idle_texts[i].name, name))
+		if (!hib && val == STATE_S2IDLE && !strcmp(s2idle_texts[i].name, name))
 			return s2idle_texts[i].text;
 	for (i = 0; i < sizeof(phase_texts) / sizeof(phase_texts[0]); i++)
 		if (!strcmp(phase_texts[i].name, name))
@@ -748,8 +748,10 @@ static const char help[] =
 "                         name (\"spi0.0\"); repeatable. CHIP names its\n"
 "                         registers (twl92230, axp209), else the driver\n"
 "                         bound to DEV in the capture does, else none\n"
-"  -a, --addr ADDR        the PMIC at I2C address ADDR on any bus (0x4a if\n"
-"                         neither -a nor --pmic is given)\n"
+"  -a, --addr ADDR        the PMIC at I2C address ADDR on any bus (if\n"
+"                         neither -a nor --pmic is given: the address the\n"
+"                         capture's \"# vexpress-pm pmic: ADDR\" line names,\n"
+"                         else 0x4a)\n"
 "  -x, --expect-violated RULE-ID  this rule must be violated (a negative\n"
 "                         test), every other rule must hold\n"
 "  -J, --judge-all        a rule the capture cannot show fails (a capture\n"
@@ -1003,8 +1005,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "sleeptrace: -a and --pmic: use one or the other\n");
 		goto out;
 	}
-	if (!pmics.n)
-		add_addr(0x4a);
 	name = recording ? (out_path ? out_path : "the recording") : argv[optind];
 	if (recording) {
 		/* record, then check what was recorded */
@@ -1043,6 +1043,9 @@ int main(int argc, char **argv)
 			name, t.untimed);
 		goto out;
 	}
+	/* No PMIC given: the one the capture names, else the board's TWL92230 */
+	if (!pmics.n)
+		add_addr(t.pmic_addr >= 0 ? t.pmic_addr : 0x4a);
 	ret = 0;
 	for (i = 0; i < pmics.n; i++)
 		if (!pmic_chip[i] && pmics.p[i].dev[0])

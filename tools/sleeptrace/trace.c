@@ -563,6 +563,7 @@ int trace_read(FILE *f, struct trace *t)
 	int lineno = 0;
 
 	memset(t, 0, sizeof(*t));
+	t->pmic_addr = -1;
 	if (!ps || !line) {
 		perror("sleeptrace");
 		exit(2);
@@ -597,6 +598,16 @@ int trace_read(FILE *f, struct trace *t)
 		if (!strncmp(line, "CPU:", 4) && strstr(line, "[LOST ") &&
 		    strstr(line, "EVENTS]")) {
 			t->lost = true;
+			continue;
+		}
+		if (!strncmp(line, "# vexpress-pm pmic: ", 20)) {
+			const char *v = line + 20;
+			int a, n = 0;
+
+			/* a 7-bit address alone on the line, else none */
+			if (t->pmic_addr < 0 && sscanf(v, "%i%n", &a, &n) == 1 &&
+			    a >= 0 && a <= 0x7f && strspn(v + n, " \t\r\n") == strlen(v + n))
+				t->pmic_addr = a;
 			continue;
 		}
 		if (!strncmp(line, "# vexpress-pm boot", 18)) {
@@ -700,6 +711,21 @@ bool pmic_seen(const struct trace *t, const struct pmic *p)
 		if (!p->dev[0] && sscanf(e->name, "%d-%4x%n", &bus, &addr, &n) == 2 &&
 		    !e->name[n] && (int)addr == p->addr)
 			return true;
+	}
+	return false;
+}
+
+bool trace_is_s2idle(const struct trace *t)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind == EV_PHASE &&
+		    (!strcmp(e->name, "suspend_enter") || !strcmp(e->name, "machine_suspend") ||
+		     (!strncmp(e->name, "platform_", 9) && strcmp(e->name, "platform_stray_wake"))))
+			return e->val == STATE_S2IDLE;
 	}
 	return false;
 }

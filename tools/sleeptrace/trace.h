@@ -80,6 +80,8 @@ struct trace {
 	int boot;	/* first event after a "# vexpress-pm boot" line (the
 			 * next boot's console; hibernation's restore side);
 			 * 0: none */
+	int pmic_addr;	/* the PMIC's I2C address the capture names ("# vexpress-pm
+			 * pmic: ADDR", as the board's captures start); -1: none */
 	int forms[TF_NFORM];	/* events read in each form */
 	unsigned int has;	/* HAS_*: the kinds of event the capture holds */
 	int untimed;		/* console events without a timestamp */
@@ -127,6 +129,16 @@ int pmic_parse(const char *s, struct pmic *p);
 bool is_pmic_xfer(const struct ev *e, const struct pmic_set *ps);
 /* Whether any event names the PMIC (its traffic, or a callback of it). */
 bool pmic_seen(const struct trace *t, const struct pmic *p);
+
+/* The value of a suspend-to-idle cycle's state events (PM_SUSPEND_TO_IDLE) */
+#define STATE_S2IDLE	1
+
+/*
+ * Whether @t is a suspend-to-idle cycle: the state its first suspend_enter,
+ * machine_suspend or platform callback event carries (platform_stray_wake's
+ * value is an IRQ). Without any, a cycle of suspend_ops.
+ */
+bool trace_is_s2idle(const struct trace *t);
 
 /* Index of the first/last phase event NAME begin|end, or -1. */
 int phase_first(const struct trace *t, const char *name, bool begin);

@@ -38,8 +38,9 @@ oracle_judge() {
 	# (a capture cut short exits 3 only if no rule failed: its message
 	# says so either way)
 	_n=$(sed -n 's/^1\.\.//p' "/tmp/$_p.ktap")
+	# (the cycle's kind as sleeptrace judged it: one definition of it)
 	_k=suspend_ops
-	grep -q ' suspend_enter\[1\] begin' "/tmp/$_p.trace" && _k=suspend-to-idle
+	grep -q '^# oracle: a suspend-to-idle cycle' "/tmp/$_p.ktap" && _k=suspend-to-idle
 	check "$_p.capture-whole" "judged whole" \
 		"$([ "$oracle_rc" -le 1 ] && ! grep -q 'cut short' "/tmp/$_p.err" &&
 			[ "$_n" = "$(oracle_rules $_k)" ] && echo "judged whole" ||
