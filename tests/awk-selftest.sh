@@ -202,13 +202,16 @@ EOF
 # plan's console, a build of its own with a stand-in sleeptrace that
 # prints the explain lines above. Consoles: both version lines (the
 # PMIC's "(the board's own)" not taken into it); no QEMU line; no kernel
-# banner. A missing line is "?" where its own words go, named on stderr.
+# banner; a clang banner; a QEMU line without a PMIC. A missing line is
+# "?" where its own words go, named on stderr.
 mkdir -p "$tmp/fig/results" "$tmp/fig/host"
 printf '#!/bin/sh\ncat "%s"\n' "$tmp/explain" > "$tmp/fig/host/sleeptrace"
 chmod +x "$tmp/fig/host/sleeptrace"
 printf '# vexpress-pm pmic: 0-004a\n' > "$tmp/fig/results/sleeptrace-board.log.trace"
 printf 'qemu.sh: QEMU 7.2.22, PMIC twl92230 (the board'"'"'s own), vexpress-pm-ca9.dtb\r\n' > "$tmp/fig/qemu.line"
 printf '[    0.000000] Linux version 6.12.57 (root@host) (arm-linux-gnueabihf-gcc (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP\r\n' > "$tmp/fig/linux.line"
+printf '[    0.000000] Linux version 6.12.57 (root@host) (Debian clang version 19.1.7 (3), Debian LLD 19.1.7) #1 SMP\r\n' > "$tmp/fig/clang.line"
+printf 'qemu.sh: QEMU 7.2.22, no PMIC device (twl92230 profile), vexpress-pm-ca9.dtb\r\n' > "$tmp/fig/nopmic.line"
 # figure_case NAME CONSOLE-LINES WANT-TITLE-PART WANT-CAPTION-PART [WANT-STDERR]
 figure_case() {
 	cat $2 > "$tmp/fig/results/sleeptrace-board.log"
@@ -376,7 +379,11 @@ for a in mawk gawk; do
 	figure_case "awk.$a.figure-caption.no-qemu-line" "$tmp/fig/linux.line" \
 		'Linux 6\.12\.57 with the ? PMIC,' '(QEMU ?, gcc 12\.2\.0)' '^figure: no QEMU line '
 	figure_case "awk.$a.figure-caption.no-kernel-banner" "$tmp/fig/qemu.line" \
-		'Linux ? with the TWL92230 PMIC,' '(QEMU 7\.2\.22, gcc ?)' '^figure: no kernel banner '
+		'Linux ? with the TWL92230 PMIC,' '(QEMU 7\.2\.22, compiler ?)' '^figure: no kernel banner '
+	figure_case "awk.$a.figure-caption.clang-banner" "$tmp/fig/qemu.line $tmp/fig/clang.line" \
+		'Linux 6\.12\.57 with the TWL92230 PMIC,' '(QEMU 7\.2\.22, clang 19\.1\.7)'
+	figure_case "awk.$a.figure-caption.no-pmic" "$tmp/fig/nopmic.line $tmp/fig/linux.line" \
+		'Linux 6\.12\.57 without a PMIC,' '(QEMU 7\.2\.22, gcc 12\.2\.0)'
 
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
 	rc=$?

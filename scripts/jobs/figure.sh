@@ -31,20 +31,25 @@ sleeptrace=$build/host/sleeptrace
 # read on its own: a console without one of the lines says "?" for what
 # that line gives, and only that (not the other line's words shifted into
 # its place), and the missing line is named on stderr.
-qemu_line=$(tr -d '\r' < "$log" | sed -n 's/^qemu\.sh: QEMU \([0-9.]*\), PMIC \([^ ,]*\)[ ,].*/\1 \2/p' | head -n 1)
-linux_line=$(tr -d '\r' < "$log" | sed -n 's/.*Linux version \([^ ]*\) .*gcc[^)]*) \([0-9][0-9.]*\).*/\1 \2/p' | head -n 1)
+# The launcher names the PMIC profile, or says it gave the board none
+# ("no PMIC device (P profile)"); the banner names gcc or clang.
+qemu_line=$(tr -d '\r' < "$log" | sed -n -e 's/^qemu\.sh: QEMU \([0-9.]*\), PMIC \([^ ,]*\)[ ,].*/\1 \2/p' \
+	-e 's/^qemu\.sh: QEMU \([0-9.]*\), no PMIC device .*/\1 no/p' | head -n 1)
+linux_line=$(tr -d '\r' < "$log" | sed -n -e 's/.*Linux version \([^ ]*\) .*gcc[^)]*) \([0-9][0-9.]*\).*/\1 gcc \2/p' \
+	-e 's/.*Linux version \([^ ]*\) .*clang version \([0-9][0-9.]*\).*/\1 clang \2/p' | head -n 1)
 qemu=${qemu_line%% *} pmic=${qemu_line#* }
-kver=${linux_line%% *} gcc=${linux_line#* }
+kver=${linux_line%% *} cc=${linux_line#* }
 [ -n "$qemu_line" ] || { qemu='?' pmic='?'
 	echo "figure: no QEMU line (\"qemu.sh: QEMU V, PMIC P, ...\") in $log: QEMU and PMIC shown as ?" >&2; }
-[ -n "$linux_line" ] || { kver='?' gcc='?'
-	echo "figure: no kernel banner (\"Linux version V ... gcc ... V\") in $log: kernel and gcc shown as ?" >&2; }
+[ -n "$linux_line" ] || { kver='?' cc='compiler ?'
+	echo "figure: no kernel banner (\"Linux version V ... gcc|clang ... V\") in $log: kernel and compiler shown as ?" >&2; }
 date=$(date -u -r "$trace" +%Y-%m-%d)
-addr=$(sed -n 's/^# vexpress-pm pmic: //p' "$trace" | head -n 1)
 pmic=$(echo "$pmic" | tr '[:lower:]' '[:upper:]')
 title="One deep suspend-to-RAM cycle of the vexpress-pm board: Linux $kver with the $pmic PMIC, one CPU, virtual time (-icount)"
-caption="The $plan plan's trace of $date (QEMU $qemu, gcc $gcc), drawn by: sh tests/run-plan.sh $plan && make figure"
-"$sleeptrace" explain ${addr:+-a "$addr"} "$trace" > "$out.explain"
+[ "$pmic" != NO ] ||
+	title="One deep suspend-to-RAM cycle of the vexpress-pm board: Linux $kver without a PMIC, one CPU, virtual time (-icount)"
+caption="The $plan plan's trace of $date (QEMU $qemu, $cc), drawn by: sh tests/run-plan.sh $plan && make figure"
+"$sleeptrace" explain "$trace" > "$out.explain"
 awk -v svg=1 -v title="$title" -v caption="$caption" \
 	-f "$top/tools/sleeptrace/figure.awk" "$out.explain" > "$out.tmp"
 rm -f "$out.explain"
