@@ -25,24 +25,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$build"
 work=$build/lava/check
 rm -rf "$work" && mkdir -p "$work"
-pass=0 fail=0 n=0
-# result STATUS NAME [DETAIL]: one result, NAME the same on every run (no
-# count, value or path in it: lava/lab/test.sh's and judge-job.sh's rule),
-# what was found on a "# NAME: DETAIL" line before it; STATUS 0 passes
-result() {
-	n=$((n + 1))
-	[ -z "${3:-}" ] || echo "# $2: $3"
-	if [ "$1" = 0 ]; then
-		echo "ok $n $2"; pass=$((pass + 1))
-	else
-		echo "not ok $n $2"; fail=$((fail + 1))
-	fi
-}
-# skip NAME REASON
-skip() {
-	n=$((n + 1))
-	echo "ok $n $1 # SKIP $2"
-}
+pass=0 fail=0 skip=0 n=0
+# (a result's name is the same on every run, what was found after its
+# ": ": lava/lab/test.sh's and judge-job.sh's rule; a top-level stream)
+ktap_indent=
+. "$top/tests/ktap-result.sh"
 
 echo "KTAP version 1"
 echo "# lava: bad input"
@@ -50,20 +37,22 @@ echo "# lava: bad input"
 mkdir -p "$work/empty/images"
 BUILD=$work/empty sh "$top/lava/make-jobs.sh" --out "$work/empty/lava" > "$work/nokernel.out" 2>&1
 rc=$?
-grep -q "missing image(s):.*zImage" "$work/nokernel.out"
-result $(( rc != 2 || $? )) make-jobs.no-kernel "exit $rc (2 wanted, naming the zImage): $(head -1 "$work/nokernel.out")"
+r=fail
+[ $rc = 2 ] && grep -q "missing image(s):.*zImage" "$work/nokernel.out" && r=ok
+result $r "make-jobs.no-kernel: exit $rc (2 wanted, naming the zImage): $(head -1 "$work/nokernel.out")"
 
 # A dispatcher whose QEMU lacks the job's PMIC model.
 if qemu-system-arm -M vexpress-a9 -device help 2>/dev/null | grep -q '"axp209_pmu"'; then
-	skip run-job.qemu-without-pmic-model "this QEMU has axp209_pmu"
+	result skip run-job.qemu-without-pmic-model "this QEMU has axp209_pmu"
 else
 	sh "$top/lava/make-jobs.sh" --profile axp209 --out "$work/axp" --no-sleep \
 		--plans pmic-i2cdev > "$work/axp.gen" 2>&1
 	QEMU=qemu-system-arm sh "$top/lava/run-job.sh" "$work/axp/vexpress-pm-a9-axp209.yaml" "$work/axp/run" \
 		> "$work/axp.out" 2>&1
 	rc=$?
-	grep -q "has no 'axp209_pmu' device model" "$work/axp.out"
-	result $(( rc != 2 || $? )) run-job.qemu-without-pmic-model "exit $rc (2 wanted, naming axp209_pmu): $(tail -1 "$work/axp.out")"
+	r=fail
+	[ $rc = 2 ] && grep -q "has no 'axp209_pmu' device model" "$work/axp.out" && r=ok
+	result $r "run-job.qemu-without-pmic-model: exit $rc (2 wanted, naming axp209_pmu): $(tail -1 "$work/axp.out")"
 fi
 
 # A job whose images are gone (a DT-edited DTB the job names).
@@ -71,8 +60,9 @@ sh "$top/lava/make-jobs.sh" --out "$work/gone" --no-sleep --plans pmic-consumer 
 rm -f "$work"/gone/dtb/*.dtb
 sh "$top/lava/run-job.sh" "$work/gone/vexpress-pm-a9-twl92230.yaml" "$work/gone/run" > "$work/gone.out" 2>&1
 rc=$?
-grep -q "images are missing:.*pmic-consumer-a9-twl92230.dtb" "$work/gone.out"
-result $(( rc != 2 || $? )) run-job.missing-image "exit $rc (2 wanted, naming the DTB): $(tail -1 "$work/gone.out")"
+r=fail
+[ $rc = 2 ] && grep -q "images are missing:.*pmic-consumer-a9-twl92230.dtb" "$work/gone.out" && r=ok
+result $r "run-job.missing-image: exit $rc (2 wanted, naming the DTB): $(tail -1 "$work/gone.out")"
 
 # A guest that hangs: fixture-hang never finishes; the test action's own
 # timeout (its "# timeout: 12" + 30 s, one minute) must end the job.
@@ -80,9 +70,10 @@ sh "$top/lava/make-jobs.sh" --out "$work/hang" --no-sleep --plans fixture-hang >
 sh "$top/lava/run-job.sh" "$work/hang/vexpress-pm-a9-twl92230.yaml" "$work/hang/run" --sleep-runs 0 \
 	> "$work/hang.out" 2>&1
 rc=$?
-grep -q "^# lava.job-result: fail: .*[Tt]imed out" "$work/hang.out" && grep -q "^not ok 1 lava.job-result$" "$work/hang.out"
-result $(( rc != 1 || $? )) run-job.hanging-guest-fails-on-timeout \
-	"exit $rc (1 wanted)$(sed -n 's/^# lava-run: /; lava-run /p' "$work/hang.out")$(grep -m1 '^# lava.job-result: ' "$work/hang.out" | sed 's/^# /; /')"
+r=fail
+[ $rc = 1 ] && grep -q "^# lava.job-result: fail: .*[Tt]imed out" "$work/hang.out" &&
+	grep -q "^not ok 1 lava.job-result$" "$work/hang.out" && r=ok
+result $r "run-job.hanging-guest-fails-on-timeout: exit $rc (1 wanted)$(sed -n 's/^# lava-run: /; lava-run /p' "$work/hang.out")$(grep -m1 '^# lava.job-result: ' "$work/hang.out" | sed 's/^# /; /')"
 
 echo "# lava: the a9 TWL92230 job with lava-run"
 sh "$top/lava/make-jobs.sh" --out "$work/job" --plans "$(
@@ -95,7 +86,9 @@ sed -n 's/^# \(lava-run\|test cases\)/# \1/p' "$work/job.out"
 grep -E '^not ok|^# lava error' "$work/job.out" | sed 's/^/# /'
 # (the job passed, all test cases passed, 10 sleep runs passed,
 # fixture-fail.fixture.b failed)
-result $rc lava-run.a9-twl92230 "judged: $(tail -1 "$work/job.out"); log $work/job/run/job.log"
+r=fail
+[ $rc != 0 ] || r=ok
+result $r "lava-run.a9-twl92230: judged: $(tail -1 "$work/job.out"); log $work/job/run/job.log"
 
 echo "# lava: the a9 AXP209 job with lava-run"
 qaxp=${QEMU_AXP209:-$top/boot/qemu-backport.sh}
@@ -104,12 +97,14 @@ rc=0
 QEMU=$qaxp sh "$top/lava/run-job.sh" "$work/axp209/vexpress-pm-a9-axp209.yaml" "$work/axp209/run" \
 	> "$work/axp209.out" 2>&1 || rc=$?
 if [ $rc = 2 ] && grep -q "device model" "$work/axp209.out"; then
-	skip lava-run.a9-axp209 "$(tail -n 1 "$work/axp209.out")"
+	result skip lava-run.a9-axp209 "$(tail -n 1 "$work/axp209.out")"
 else
 	sed -n 's/^# \(lava-run\|test cases\)/# \1/p' "$work/axp209.out"
 	grep -E '^not ok|^# lava error' "$work/axp209.out" | sed 's/^/# /'
 	# (the job passed, all test cases passed, 10 sleep runs passed)
-	result $rc lava-run.a9-axp209 "judged: $(tail -1 "$work/axp209.out"); log $work/axp209/run/job.log"
+	r=fail
+	[ $rc != 0 ] || r=ok
+	result $r "lava-run.a9-axp209: judged: $(tail -1 "$work/axp209.out"); log $work/axp209/run/job.log"
 fi
 
 echo "$pass passed, $fail failed"

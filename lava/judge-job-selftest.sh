@@ -24,21 +24,10 @@ pass=0 fail=0 skip=0 n=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# result NAME OK [OUTPUT-FILE]: one result, the output shown on a failure
-result() {
-	n=$((n + 1))
-	if [ "$2" = yes ]; then
-		echo "    ok $n $1"
-		pass=$((pass + 1))
-	else
-		[ -z "${3:-}" ] || tail -n 25 "$3" | sed 's/^/    # /'
-		echo "    not ok $n $1"
-		fail=$((fail + 1))
-	fi
-}
+. "$top/tests/ktap-result.sh"
 if ! command -v jq > /dev/null; then
-	echo "    ok 1 lava.judge-job-fixtures # SKIP needs jq (package jq, 'make deps' installs it)"
-	echo "# counts: 0 0 1"
+	result skip lava.judge-job-fixtures "needs jq (package jq, 'make deps' installs it)"
+	echo "# counts: $pass $fail $skip"
 	exit 0
 fi
 # judge LOG SLEEP-RUNS [PLAN.CASE...]: judge-job.sh's output in $tmp/out, its status in rc
@@ -54,23 +43,23 @@ judge() {
 # (R), its error line too, the job passes with fixture-fail.fixture.b the
 # failure it must be and both rtcwake runs.
 judge "$fx" 2 fixture-fail.fixture.b
-r=no
+r=fail
 [ $rc = 0 ] && [ "$(grep -c '^R	' "$tmp/j/results.tsv")" = 10 ] &&
 	[ "$(grep -c '^E	' "$tmp/j/results.tsv")" = 1 ] &&
 	grep -q '^ok [0-9]* lava\.log-readable$' "$tmp/out" &&
 	grep -q '^ok [0-9]* sleep\.rtcwake-runs$' "$tmp/out" &&
 	grep -q '^ok [0-9]* fixture-fail\.reference$' "$tmp/out" &&
 	grep -q '^# lava error: lava-test-shell: ?\[31mplan said: "a, ! " ' "$tmp/out" &&
-	tail -n 1 "$tmp/out" | grep -q '^11 passed, 0 failed$' && r=yes
-result lava.judge-job.reads-every-results-line $r "$tmp/out"
+	tail -n 1 "$tmp/out" | grep -q '^11 passed, 0 failed$' && r=ok
+result $r lava.judge-job.reads-every-results-line "$tmp/out"
 
 # results.yaml: the escapes decoded (ESC, é, the emoji's surrogate pair)
-r=no
+r=fail
 grep -q '"message":"\[    1\.25\] WARNING: CPU: 0 PID: 1 at x\.c:10 \\u001b\[1mf' "$tmp/j/results.yaml" &&
 	grep -q '"reference":"https://example\.org/\\ud83d\\ude00"\|"reference":"https://example\.org/😀"' "$tmp/j/results.yaml" &&
-	r=yes
+	r=ok
 cp "$tmp/j/results.yaml" "$tmp/out"
-result lava.judge-job.decodes-yaml-escapes $r "$tmp/out"
+result $r lava.judge-job.decodes-yaml-escapes "$tmp/out"
 
 # A job that failed: LAVA's error_msg, escapes and all, on the diagnostic
 sed '$d' "$fx" > "$tmp/failed.log"
@@ -78,11 +67,11 @@ cat >> "$tmp/failed.log" <<'EOF'
 {"dt": "2026-12-07T03:01:00.000002", "lvl": "results", "msg": {"case": "job", "definition": "lava", "error_msg": "lava-test-shell timed out after 60 seconds: \e[1mtail\e[0m \xE9", "error_type": "Test", "result": "fail"}}
 EOF
 judge "$tmp/failed.log" 2 fixture-fail.fixture.b
-r=no
+r=fail
 [ $rc = 1 ] && grep -q '^not ok 1 lava\.job-result$' "$tmp/out" &&
 	grep -q '^# lava\.job-result: fail: lava-test-shell timed out after 60 seconds: ?\[1mtail?\[0m é$' "$tmp/out" &&
-	r=yes
-result lava.judge-job.failed-job-says-why $r "$tmp/out"
+	r=ok
+result $r lava.judge-job.failed-job-says-why "$tmp/out"
 
 # Lines that cannot be read: a results line cut short, one with an alias,
 # one cut before its level, then lava-run's traceback: a failure naming each line, the traceback's
@@ -98,7 +87,7 @@ Traceback (most recent call last):
 BrokenPipeError: [Errno 32] Broken pipe
 EOF
 judge "$tmp/bad.log" 2 fixture-fail.fixture.b
-r=no
+r=fail
 [ $rc = 1 ] && grep -q '^not ok [0-9]* lava\.log-readable$' "$tmp/out" &&
 	grep -q '^# unreadable: line 17: {"dt": "2026-12-07T03:01:00.000001", "lvl": "results", .*&id001' "$tmp/out" &&
 	grep -q '^# unreadable: line 18: {"dt": .*"defin$' "$tmp/out" &&
@@ -106,8 +95,8 @@ r=no
 	grep -q '^# lava-run wrote 4 line(s) that are no LAVA log line, the last ones:$' "$tmp/out" &&
 	grep -q '^#   line 23: BrokenPipeError: \[Errno 32\] Broken pipe$' "$tmp/out" &&
 	grep -q '^ok [0-9]* sleep\.rtcwake-runs$' "$tmp/out" &&
-	tail -n 1 "$tmp/out" | grep -q '^10 passed, 1 failed$' && r=yes
-result lava.judge-job.unreadable-line-fails $r "$tmp/out"
+	tail -n 1 "$tmp/out" | grep -q '^10 passed, 1 failed$' && r=ok
+result $r lava.judge-job.unreadable-line-fails "$tmp/out"
 
 # The lab's reader of the guest's console (lava/lab/test.sh): with
 # levels=target, the console lines, the one with colour codes and é too,
@@ -115,16 +104,16 @@ result lava.judge-job.unreadable-line-fails $r "$tmp/out"
 sed 's/^{/- {/' "$fx" > "$tmp/api.log"
 awk -v levels=target -f "$top/lava/log-json.awk" "$tmp/api.log" |
 	awk -F '	' '$1 == "L" { print $3 }' | jq -R -r 'fromjson? | .msg | strings' > "$tmp/out"
-r=no
+r=fail
 [ "$(wc -l < "$tmp/out")" = 2 ] && grep -q '\[  OK  \].* vexpress-pm: boot été ' "$tmp/out" &&
-	grep -q '^<LAVA_SIGNAL_STARTRUN 0_fixture-fail 1_1\.1>$' "$tmp/out" && r=yes
-result lava.log-json.console-lines $r "$tmp/out"
+	grep -q '^<LAVA_SIGNAL_STARTRUN 0_fixture-fail 1_1\.1>$' "$tmp/out" && r=ok
+result $r lava.log-json.console-lines "$tmp/out"
 
 # Bad usage: a log that is not there
 judge "$tmp/nosuch.log" 2
-r=no
-[ $rc = 2 ] && grep -q '^usage: judge-job\.sh ' "$tmp/out" && r=yes
-result lava.judge-job.no-log $r "$tmp/out"
+r=fail
+[ $rc = 2 ] && grep -q '^usage: judge-job\.sh ' "$tmp/out" && r=ok
+result $r lava.judge-job.no-log "$tmp/out"
 
 echo "# counts: $pass $fail $skip"
 [ $fail = 0 ]

@@ -23,7 +23,8 @@
 # form, or names no copy, fails the list. Exit status 1 if any failed, 2
 # on bad usage.
 set -u
-dir=${1:-$(cd "$(dirname "$0")/.." && pwd)/arch-patches}
+top=$(cd "$(dirname "$0")/.." && pwd)
+dir=${1:-$top/arch-patches}
 [ -f "$dir/series" ] || { echo "check-copies.sh: no $dir/series" >&2; exit 2; }
 tmp=$(mktemp -d) || exit 2
 trap 'rm -rf "$tmp"' EXIT
@@ -66,7 +67,7 @@ list_check() {
 		END { exit bad }' "$1"
 }
 
-rc=0 n=0
+pass=0 fail=0 skip=0 n=0
 # (the plan line comes first: the results wait in a file until counted)
 exec 3>&1 > "$tmp/ktap"
 finish() {
@@ -74,18 +75,12 @@ finish() {
 	echo "KTAP version 1"
 	echo "1..$n"
 	cat "$tmp/ktap"
-	exit $rc
+	[ $fail = 0 ] || exit 1
+	exit 0
 }
-# result ok|fail NAME: one KTAP result, after the "#" lines that say why
-result() {
-	n=$((n + 1))
-	if [ "$1" = ok ]; then
-		echo "ok $n $2"
-	else
-		echo "not ok $n $2"
-		rc=1
-	fi
-}
+# (each result after the "#" lines that say why; run-suite.sh indents it)
+ktap_indent=
+. "$top/tests/ktap-result.sh"
 for list in "$dir"/*/differences; do
 	[ -f "$list" ] || continue
 	if list_check "$list" "$(dirname "$list")" > "$tmp/list" 2>&1; then
@@ -122,7 +117,7 @@ for list in "$dir"/*/fuzz; do
 	sed 's/^/#/' "$tmp/fuzz"
 	result fail "fuzz list $kv"
 done
-[ $rc = 0 ] || finish
+[ $fail = 0 ] || finish
 for copy in "$dir"/*/*.patch; do
 	[ -f "$copy" ] || continue
 	kv=$(basename "$(dirname "$copy")") name=$(basename "$copy")

@@ -30,26 +30,17 @@ pass=0 fail=0 skip=0 n=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# result NAME OK [OUTPUT-FILE]
-result() {
-	n=$((n + 1))
-	if [ "$2" = yes ]; then
-		echo "    ok $n $1"
-		pass=$((pass + 1))
-	else
-		[ -z "${3:-}" ] || grep -v '^ *ok ' "$3" | tail -n 20 | sed 's/^/    # /'
-		echo "    not ok $n $1"
-		fail=$((fail + 1))
-	fi
-}
+. "$top/tests/ktap-result.sh"
 # selftest NAME SCRIPT: a self-test that prints "# counts: P F S" passes if
-# it exits 0 with no failure counted
+# it exits 0 with no failure counted (a failure shows its output but its
+# passes, which would push what failed out of the lines shown)
 selftest() {
 	sh "$2" > "$tmp/out" 2>&1
 	rc=$?
 	c=$(sed -n 's/^# counts: [0-9]* \([0-9]*\) [0-9]*$/\1/p' "$tmp/out")
-	if [ $rc = 0 ] && [ "$c" = 0 ]; then r=yes; else r=no; fi
-	result "$1" $r "$tmp/out"
+	if [ $rc = 0 ] && [ "$c" = 0 ]; then r=ok; else r=fail; fi
+	grep -v '^ *ok ' "$tmp/out" > "$tmp/out.why"
+	result $r "$1" "$tmp/out.why"
 }
 fake=$top/tests/fake-launch.sh
 
@@ -215,13 +206,13 @@ printf 'qemu.sh: QEMU 7.2.22, no PMIC device (twl92230 profile), vexpress-pm-ca9
 # figure_case NAME CONSOLE-LINES WANT-TITLE-PART WANT-CAPTION-PART [WANT-STDERR]
 figure_case() {
 	cat $2 > "$tmp/fig/results/sleeptrace-board.log"
-	r=no
+	r=fail
 	BUILD=$tmp/fig sh "$top/scripts/jobs/figure.sh" "$tmp/fig/out.svg" > "$tmp/out" 2> "$tmp/fig/err" &&
 		grep -q "<title>.*$3" "$tmp/fig/out.svg" && grep -q "<desc>.*$4" "$tmp/fig/out.svg" &&
-		if [ -n "${5:-}" ]; then grep -q "$5" "$tmp/fig/err"; else [ ! -s "$tmp/fig/err" ]; fi && r=yes
+		if [ -n "${5:-}" ]; then grep -q "$5" "$tmp/fig/err"; else [ ! -s "$tmp/fig/err" ]; fi && r=ok
 	cat "$tmp/fig/err" >> "$tmp/out"
 	grep '<title>\|<desc>' "$tmp/fig/out.svg" >> "$tmp/out" 2>/dev/null
-	result "$1" $r "$tmp/out"
+	result $r "$1" "$tmp/out"
 }
 
 # tutorial-check.sh on a page of its own: an excerpt that matches a
@@ -240,10 +231,10 @@ printf '\n<!-- tutorial-check: log fake exact -->\n```\nvexpress-pm:  cycle 1 to
 same_output() {
 	_n=$1 _w=$2
 	shift 2
-	r=no
-	"$@" > "$tmp/out" 2>&1 && cmp -s "$tmp/out" "$_w" && r=yes
-	[ $r = yes ] || { diff "$_w" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
-	result "$_n" $r "$tmp/out"
+	r=fail
+	"$@" > "$tmp/out" 2>&1 && cmp -s "$tmp/out" "$_w" && r=ok
+	[ $r = ok ] || { diff "$_w" "$tmp/out" > "$tmp/out.diff"; cat "$tmp/out.diff" >> "$tmp/out"; }
+	result $r "$_n" "$tmp/out"
 }
 
 for a in mawk gawk; do
@@ -262,10 +253,10 @@ for a in mawk gawk; do
 	# (gawk alone has PROCINFO["version"])
 	is=$(awk 'BEGIN { print ("version" in PROCINFO) ? "gawk" : "mawk" }')
 	echo "# awk on PATH is $is" > "$tmp/out"
-	r=no
-	[ "$is" = $a ] && r=yes
-	result "awk.$a.is-the-awk-called" $r "$tmp/out"
-	if [ $r = no ]; then
+	r=fail
+	[ "$is" = $a ] && r=ok
+	result $r "awk.$a.is-the-awk-called" "$tmp/out"
+	if [ $r = fail ]; then
 		PATH=${PATH#"$tmp/$a:"}
 		continue
 	fi
@@ -280,11 +271,11 @@ for a in mawk gawk; do
 		LAUNCH=$fake sh "$top/tests/run-plan.sh" "${c%:*}" > "$tmp/out" 2>&1
 		rc=$?
 		if [ $rc = 0 ]; then got=0; else got=1; fi
-		r=no
-		[ $got = "${c#*:}" ] && r=yes
+		r=fail
+		[ $got = "${c#*:}" ] && r=ok
 		[ ${c%:*} != fixture-trace ] ||
-			[ "$(grep -c '^    # oracle\.[^:]*: .*(violated, as expected)$' "$tmp/out")" = 2 ] || r=no
-		result "awk.$a.run-plan.${c%:*}" $r "$tmp/out"
+			[ "$(grep -c '^    # oracle\.[^:]*: .*(violated, as expected)$' "$tmp/out")" = 2 ] || r=fail
+		result $r "awk.$a.run-plan.${c%:*}" "$tmp/out"
 	done
 
 	# A whole run: two suites, one named twice, then CI's ci-skips
@@ -293,33 +284,33 @@ for a in mawk gawk; do
 		sh "$top/tests/run.sh" fixture-pass fixture-trace fixture-pass > "$tmp/out" 2>/dev/null
 	rc=$?
 	# (the count line and the JUnit XML, both tests/ktap.awk's, agree)
-	r=no
+	r=fail
 	p=$(tail -n 1 "$tmp/out" | sed -n 's/^\([1-9][0-9]*\) passed, 0 failed, 0 skipped$/\1/p')
 	[ $rc = 0 ] && [ -n "$p" ] &&
 		[ "$(grep -c '^    # Subtest: ' "$tmp/out")" = 3 ] &&
 		grep -q '^ok 3 ci-skips$' "$tmp/out" &&
-		grep -q "<testsuites .* tests=\"$p\" failures=\"0\"" "$tmp/$a.run/junit.xml" && r=yes
-	result "awk.$a.run.two-suites-and-ci-skips" $r "$tmp/out"
+		grep -q "<testsuites .* tests=\"$p\" failures=\"0\"" "$tmp/$a.run/junit.xml" && r=ok
+	result $r "awk.$a.run.two-suites-and-ci-skips" "$tmp/out"
 	rm -rf "$tmp/$a.run"
 
 	# apt-private.sh: a suite's mirror and keyring, from one-line and
 	# deb822 sources; a disabled stanza and other suites are not it
-	r=no
+	r=fail
 	got=$(. "$top/scripts/apt-private.sh" && debian_mirror trixie "$tmp/apt")
 	[ "$got" = "$(printf '%s\n' 'http://one.example/debian ' \
-		'https://two.example/debian /usr/share/keyrings/k.gpg')" ] && r=yes
+		'https://two.example/debian /usr/share/keyrings/k.gpg')" ] && r=ok
 	echo "$got" > "$tmp/out"
-	result "awk.$a.apt-private.debian-mirror" $r "$tmp/out"
+	result $r "awk.$a.apt-private.debian-mirror" "$tmp/out"
 
 	# check-format.sh's reader of diff's output: of two hunks, the one
 	# the allow list names is not reported, the other is, with its line
 	if command -v clang-format > /dev/null; then
-		r=no
+		r=fail
 		got=$(CHECK_FORMAT_ALLOW=$tmp/fmt/allow sh "$top/scripts/check-format.sh" "$tmp/fmt" x.c 2>&1)
 		[ "$(echo "$got" | head -n 1)" = "x.c:4: differs from clang-format:" ] &&
-			[ "$(echo "$got" | grep -c differs)" = 1 ] && r=yes
+			[ "$(echo "$got" | grep -c differs)" = 1 ] && r=ok
 		echo "$got" > "$tmp/out"
-		result "awk.$a.check-format.allow-list" $r "$tmp/out"
+		result $r "awk.$a.check-format.allow-list" "$tmp/out"
 	else
 		n=$((n + 1)) skip=$((skip + 1))
 		echo "    ok $n awk.$a.check-format.allow-list # SKIP needs clang-format (package clang-format)"
@@ -333,30 +324,30 @@ for a in mawk gawk; do
 	rm -f "$tmp/out2"
 	sh "$top/scripts/check-copies.sh" "$tmp/cp" > "$tmp/out2" 2>&1
 	rc2=$?
-	r=no
+	r=fail
 	[ $rc1 = 0 ] && [ $rc2 = 1 ] && grep -q '^not ok [0-9]* copy 7.3/0001-x.patch$' "$tmp/out2" &&
 		grep -q '^#   only in the base, not in this copy: +case 2:$' "$tmp/out2" &&
 		grep -q '^#   only in the base, not in this copy: --- b$' "$tmp/out2" &&
 		grep -q '^#   listed in differences, but this copy has no such line of its own: +int z;$' "$tmp/out2" &&
-		[ "$(grep -c '^#   ' "$tmp/out2")" = 3 ] && r=yes
+		[ "$(grep -c '^#   ' "$tmp/out2")" = 3 ] && r=ok
 	cat "$tmp/out2" >> "$tmp/out"
-	result "awk.$a.check-copies" $r "$tmp/out"
+	result $r "awk.$a.check-copies" "$tmp/out"
 
 	# run-suite.sh: a host suite's KTAP nested as a subtest, and its time
 	# (not inside run.sh's timeline: no "from +N s")
 	RUN_START='' sh "$top/tests/run-suite.sh" patch-copies > "$tmp/out" 2>&1
 	rc=$?
-	r=no
+	r=fail
 	[ $rc = 0 ] && grep -q '^    ok [0-9]* copy 7\.3/[^ :]*\.patch$' "$tmp/out" &&
 		! grep -q '^ *not ok' "$tmp/out" &&
-		grep -q '^    # time: patch-copies: [0-9]* s wall, [0-9]*\.[0-9] s CPU$' "$tmp/out" && r=yes
-	result "awk.$a.run-suite.patch-copies" $r "$tmp/out"
+		grep -q '^    # time: patch-copies: [0-9]* s wall, [0-9]*\.[0-9] s CPU$' "$tmp/out" && r=ok
+	result $r "awk.$a.run-suite.patch-copies" "$tmp/out"
 
-	r=no
+	r=fail
 	awk -v addedf="$tmp/ours/added" -v upstreamf="$tmp/ours/upstream" \
 		-f "$top/scripts/check-format-ours.awk" "$tmp/ours/report" > "$tmp/out" 2>&1 &&
-		cmp -s "$tmp/out" "$tmp/ours/want" && r=yes
-	result "awk.$a.check-format-ours" $r "$tmp/out"
+		cmp -s "$tmp/out" "$tmp/ours/want" && r=ok
+	result $r "awk.$a.check-format-ours" "$tmp/out"
 
 	same_output "awk.$a.bench-i2c" "$tmp/bench.want" \
 		awk -f "$top/scripts/jobs/bench-i2c.awk" "$tmp/bench.log"
@@ -365,14 +356,14 @@ for a in mawk gawk; do
 	same_output "awk.$a.sleeptrace-figure" "$tmp/figure.want" \
 		awk -f "$top/tools/sleeptrace/figure.awk" "$tmp/explain"
 
-	r=no
+	r=fail
 	awk -v svg=1 -v title=T -v caption=C -f "$top/tools/sleeptrace/figure.awk" \
 		"$tmp/explain" > "$tmp/$a.svg" 2> "$tmp/out" &&
 		{ ! command -v xmllint > /dev/null || xmllint --noout "$tmp/$a.svg" >> "$tmp/out" 2>&1; } &&
 		sed -n 's/.*<text [^>]*class="row[ "][^>]*>\(.*\)<\/text>.*/\1/p' "$tmp/$a.svg" > "$tmp/rows" &&
-		cmp -s "$tmp/rows" "$tmp/figure-rows.want" && r=yes
-	[ $r = yes ] || { diff "$tmp/figure-rows.want" "$tmp/rows" >> "$tmp/out"; }
-	result "awk.$a.sleeptrace-figure-svg" $r "$tmp/out"
+		cmp -s "$tmp/rows" "$tmp/figure-rows.want" && r=ok
+	[ $r = ok ] || { diff "$tmp/figure-rows.want" "$tmp/rows" >> "$tmp/out"; }
+	result $r "awk.$a.sleeptrace-figure-svg" "$tmp/out"
 
 	figure_case "awk.$a.figure-caption.both-versions" "$tmp/fig/qemu.line $tmp/fig/linux.line" \
 		'Linux 6\.12\.57 with the TWL92230 PMIC,' '(QEMU 7\.2\.22, gcc 12\.2\.0)'
@@ -387,23 +378,23 @@ for a in mawk gawk; do
 
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
 	rc=$?
-	r=no
+	r=fail
 	[ $rc = 1 ] && [ "$(grep -c '^\(not \)*ok ' "$tmp/out")" = 4 ] &&
 		grep -q '^ok 1 .*page\.md:3 log fake$' "$tmp/out" &&
 		grep -q '^not ok 2 .*page\.md:10 log fake$' "$tmp/out" &&
 		grep -q '^# excerpt line "vexpress-pm: done 0x35" not found$' "$tmp/out" &&
 		grep -q '^ok 3 .*page\.md:15 log fake exact$' "$tmp/out" &&
 		grep -q '^not ok 4 .*page\.md:20 log fake exact$' "$tmp/out" &&
-		grep -q '^# excerpt line "vexpress-pm: cycle 1 took 13.5 ms" not found$' "$tmp/out" && r=yes
-	result "awk.$a.tutorial-check" $r "$tmp/out"
+		grep -q '^# excerpt line "vexpress-pm: cycle 1 took 13.5 ms" not found$' "$tmp/out" && r=ok
+	result $r "awk.$a.tutorial-check" "$tmp/out"
 
 	PATH=${PATH#"$tmp/$a:"}
 done
 # ... and the picture's bytes the same under both
 if [ -f "$tmp/mawk.svg" ] && [ -f "$tmp/gawk.svg" ]; then
-	r=no
-	cmp "$tmp/mawk.svg" "$tmp/gawk.svg" > "$tmp/out" 2>&1 && r=yes
-	result "awk.sleeptrace-figure-svg-alike" $r "$tmp/out"
+	r=fail
+	cmp "$tmp/mawk.svg" "$tmp/gawk.svg" > "$tmp/out" 2>&1 && r=ok
+	result $r "awk.sleeptrace-figure-svg-alike" "$tmp/out"
 fi
 echo "# counts: $pass $fail $skip"
 [ $fail = 0 ]

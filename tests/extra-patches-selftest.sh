@@ -11,19 +11,11 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0 n=0
+pass=0 fail=0 skip=0 n=0
 export GIT_AUTHOR_NAME=selftest GIT_AUTHOR_EMAIL=selftest@localhost
 export GIT_COMMITTER_NAME=selftest GIT_COMMITTER_EMAIL=selftest@localhost
 
-result() {	# result STATUS NAME [DETAILS-FILE]
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then
-		echo "    ok $n extra-patches.$2"; pass=$((pass + 1))
-	else
-		echo "    not ok $n extra-patches.$2"; fail=$((fail + 1))
-		[ -n "${3:-}" ] && sed 's/^/    # /' "$3" | head -20
-	fi
-}
+. "$top/tests/ktap-result.sh"
 
 # A one-file "kernel" at tag base, and the change every patch makes.
 f=kernel/power/suspend.c
@@ -63,18 +55,20 @@ applies() {
 	extra "$@"
 	rc=$?
 	head=$(tail -n 1 "$tmp/$1.head")
+	r=fail
 	[ $rc = 0 ] && git -C "$repo" show "$head:$f" > "$tmp/$1.got" 2>> "$tmp/$1.out" &&
 		cmp -s "$tmp/want" "$tmp/$1.got" &&
-		[ "$(git -C "$repo" rev-list --count "base..$head")" = 1 ]
-	result $? "$1.applies" "$tmp/$1.out"
+		[ "$(git -C "$repo" rev-list --count "base..$head")" = 1 ] && r=ok
+	result $r "extra-patches.$1.applies" "$tmp/$1.out"
 }
 
 # stops NAME PATCH WHY: the step fails, naming the patch and why.
 stops() {
 	extra "$1" "$2"
 	rc=$?
-	[ $rc != 0 ] && grep -qF "$3: $2" "$tmp/$1.out"
-	result $? "$1.stops" "$tmp/$1.out"
+	r=fail
+	[ $rc != 0 ] && grep -qF "$3: $2" "$tmp/$1.out" && r=ok
+	result $r "extra-patches.$1.stops" "$tmp/$1.out"
 }
 
 applies mail "$tmp/mail.patch"
@@ -88,4 +82,4 @@ stops no-change "$tmp/empty.patch" "patch changes nothing"
 stops stale "$tmp/stale.patch" "patch does not apply to $KVER's tree"
 mkdir "$tmp/empty-dir"
 stops empty-directory "$tmp/empty-dir" "no *.patch in directory"
-echo "# counts: $pass $fail 0"
+echo "# counts: $pass $fail $skip"

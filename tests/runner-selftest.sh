@@ -11,32 +11,22 @@
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/kver.sh"
-pass=0 fail=0 n=0
+pass=0 fail=0 skip=0 n=0
 
-# result NAME yes|no [OUTPUT]: one result, runner.NAME; a failure shows
-# OUTPUT
-result() {
-	n=$((n + 1))
-	if [ "$2" = yes ]; then
-		echo "    ok $n runner.$1"
-		pass=$((pass + 1))
-	else
-		echo "    not ok $n runner.$1"
-		[ -z "${3:-}" ] || echo "$3" | sed 's/^/    # /'
-		fail=$((fail + 1))
-	fi
-}
+. "$top/tests/ktap-result.sh"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
 
 # expect NAME WANT_STATUS [env...]: run-plan.sh NAME must exit 0 (pass) or
 # non-zero (fail) as WANT_STATUS says.
 expect() {
 	name=$1 want=$2
 	shift 2
-	out=$(env "$@" sh "$top/tests/run-plan.sh" "$name" 2>&1)
+	env "$@" sh "$top/tests/run-plan.sh" "$name" > "$tmp/out" 2>&1
 	got=$?
-	ok=no
-	{ [ "$want" = pass ] && [ $got = 0 ]; } || { [ "$want" = fail ] && [ $got != 0 ]; } && ok=yes
-	result "$name.$want${1:+.fake}" $ok "$out"
+	r=fail
+	{ [ "$want" = pass ] && [ $got = 0 ]; } || { [ "$want" = fail ] && [ $got != 0 ]; } && r=ok
+	result $r "runner.$name.$want${1:+.fake}" "$tmp/out"
 }
 
 fake="LAUNCH=$top/tests/fake-launch.sh"
@@ -48,12 +38,12 @@ expect fixture-oops fail "$fake"
 expect fixture-hang fail "$fake"
 # The two results fixture-hang announced and never printed fail, each by
 # its place
-out=$(env "$fake" sh "$top/tests/run-plan.sh" fixture-hang 2>&1)
-ok=no
-[ "$(echo "$out" | grep -E '^    (not )?ok ' | sed 's/^    //')" = "ok 1 fixture.first
+env "$fake" sh "$top/tests/run-plan.sh" fixture-hang > "$tmp/out" 2>&1
+r=fail
+[ "$(grep -E '^    (not )?ok ' "$tmp/out" | sed 's/^    //')" = "ok 1 fixture.first
 not ok 2 fixture-hang.result-2
-not ok 3 fixture-hang.result-3" ] && ok=yes
-result fixture-hang.unprinted-results-fail $ok "$out"
+not ok 3 fixture-hang.result-3" ] && r=ok
+result $r runner.fixture-hang.unprinted-results-fail "$tmp/out"
 expect fixture-dt-edit fail "$fake"
 expect fixture-host-pass pass "$fake"
 expect fixture-host-fail fail "$fake"
@@ -64,47 +54,31 @@ expect fixture-two-boots-noresume fail "$fake"
 # from elsewhere, so a path taken from the working directory would miss):
 # the plan must find its DTB to edit and the host's oracle under BUILD, and
 # leave its log there. The oracle is a stand-in that names its BUILD.
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 build_case() {	# build_case LABEL DIR BUILD-VALUE
 	mkdir -p "$2/images" "$2/host"
 	printf '/dts-v1/;\n/ { };\n' | dtc -q -I dts -O dtb -o "$2/images/vexpress-pm-ca9.dtb" -
 	printf '#!/bin/sh\necho "ok $3 oracle: stand-in of %s"\n' "$2" > "$2/host/sleeptrace"
 	chmod +x "$2/host/sleeptrace"
-	n=$((n + 1))
-	out=$(cd "$tmp" && env "$fake" BUILD="$3" sh "$top/tests/run-plan.sh" fixture-build 2>&1)
-	if [ $? = 0 ] && [ -s "$2/results/fixture-build.log" ] &&
-		echo "$out" | grep -qF "stand-in of $2"; then
-		echo "    ok $n runner.build-dir.$1"
-		pass=$((pass + 1))
-	else
-		echo "    not ok $n runner.build-dir.$1"
-		echo "$out" | sed 's/^/    # /'
-		fail=$((fail + 1))
-	fi
+	r=fail
+	(cd "$tmp" && env "$fake" BUILD="$3" sh "$top/tests/run-plan.sh" fixture-build) > "$tmp/out" 2>&1 &&
+		[ -s "$2/results/fixture-build.log" ] && grep -qF "stand-in of $2" "$tmp/out" && r=ok
+	result $r "runner.build-dir.$1" "$tmp/out"
 }
 build_case absolute "$tmp/abs" "$tmp/abs"
 build_case relative "$tmp/rel" "$(realpath --relative-to="$top" "$tmp/rel")"
 
 # The oracle's verdicts relayed: a capture that breaks exactly the rules
 # the plan's "# trace-check:" names passes, each shown violated as expected.
-n=$((n + 1))
-out=$(env "$fake" sh "$top/tests/run-plan.sh" fixture-trace 2>&1)
-if [ $? = 0 ] && [ "$(echo "$out" | grep -c '^    # oracle\.[^:]*: .*(violated, as expected)$')" = 2 ]; then
-	echo "    ok $n runner.oracle-relayed"
-	pass=$((pass + 1))
-else
-	echo "    not ok $n runner.oracle-relayed"
-	echo "$out" | sed 's/^/    # /'
-	fail=$((fail + 1))
-fi
+r=fail
+env "$fake" sh "$top/tests/run-plan.sh" fixture-trace > "$tmp/out" 2>&1 &&
+	[ "$(grep -c '^    # oracle\.[^:]*: .*(violated, as expected)$' "$tmp/out")" = 2 ] && r=ok
+result $r runner.oracle-relayed "$tmp/out"
 
 # A rule the capture cannot show fails, unless the plan's "# oracle-skip:"
 # names it: the runner asks the oracle for that (sleeptrace --judge-all
 # --may-skip, whose own self-test judges it), and relays its verdicts as
 # they are (a stand-in oracle that answers as sleeptrace would for the
 # options it was given; the plan allows rule-a).
-n=$((n + 1))
 mkdir -p "$tmp/os/host"
 cat > "$tmp/os/host/sleeptrace" <<'EOF2'
 #!/bin/sh
@@ -117,20 +91,14 @@ case " $* " in
 esac
 EOF2
 chmod +x "$tmp/os/host/sleeptrace"
-out=$(env "$fake" BUILD="$tmp/os" sh "$top/tests/run-plan.sh" fixture-oracle-skip 2>&1)
-if [ $? != 0 ] && echo "$out" | grep -q '^    ok 2 oracle\.rule-a # SKIP may-skip: not in this capture$' &&
-	echo "$out" | grep -q '^    not ok 3 oracle\.rule-b$'; then
-	echo "    ok $n runner.oracle-skip-only-where-allowed"
-	pass=$((pass + 1))
-else
-	echo "    not ok $n runner.oracle-skip-only-where-allowed"
-	echo "$out" | sed 's/^/    # /'
-	fail=$((fail + 1))
-fi
+r=fail
+! env "$fake" BUILD="$tmp/os" sh "$top/tests/run-plan.sh" fixture-oracle-skip > "$tmp/out" 2>&1 &&
+	grep -q '^    ok 2 oracle\.rule-a # SKIP may-skip: not in this capture$' "$tmp/out" &&
+	grep -q '^    not ok 3 oracle\.rule-b$' "$tmp/out" && r=ok
+result $r runner.oracle-skip-only-where-allowed "$tmp/out"
 
 # A dt-edit node path's PROPERTY=VALUE component selects the one child
 # with that string property: applied there; no such child, or two, fail.
-n=$((n + 1))
 sel=$tmp/select.dtb
 printf '/dts-v1/;\n/ { r { a { n = "x"; }; b { n = "y"; }; c { n = "y"; }; }; };\n' |
 	dtc -q -I dts -O dtb -o "$sel" -
@@ -138,16 +106,12 @@ dte() { echo "$1" | sh "$top/tests/dt-edit.sh" "$sel" 2>&1; }
 o1=$(dte "-t s /r/n=x s ok"); r1=$?
 o2=$(dte "-t s /r/n=y s no"); r2=$?
 o3=$(dte "-t s /r/n=z s no"); r3=$?
-if [ $r1 = 0 ] && [ "$(fdtget -t s "$sel" /r/a s 2>/dev/null)" = ok ] &&
+r=fail
+[ $r1 = 0 ] && [ "$(fdtget -t s "$sel" /r/a s 2>/dev/null)" = ok ] &&
 	[ $r2 != 0 ] && echo "$o2" | grep -q '^dt-edit: /r has 2 children with n=y: b c$' &&
-	[ $r3 != 0 ] && echo "$o3" | grep -q '^dt-edit: /r has 0 children with n=z$'; then
-	echo "    ok $n runner.dt-edit.select-by-property"
-	pass=$((pass + 1))
-else
-	echo "    not ok $n runner.dt-edit.select-by-property"
-	printf '%s\n' "$o1" "$o2" "$o3" | sed 's/^/    # /'
-	fail=$((fail + 1))
-fi
+	[ $r3 != 0 ] && echo "$o3" | grep -q '^dt-edit: /r has 0 children with n=z$' && r=ok
+printf '%s\n' "$o1" "$o2" "$o3" > "$tmp/out"
+result $r runner.dt-edit.select-by-property "$tmp/out"
 
 # The same failures with the real launcher and guest. They test the
 # runner, not a PMIC: their headers name both profiles, and the launcher
@@ -161,7 +125,6 @@ expect fixture-hang fail
 # included (timeout(1) put it in a process group of its own, out of the
 # signal's reach), and so are its temporary files. The hung guest's
 # timeout is stretched to minutes, so only the interrupt can end it early.
-n=$((n + 1))
 it=$tmp/interrupt
 mkdir -p "$it/tmp"
 # run_pids: the processes of the run's suites (run.sh marks them with
@@ -216,13 +179,9 @@ for p in $pids $(ps -eo pid=,pgid= | awk -v g=$run '$2 == g { print $1 }'); do
 	st=$(sed -n 's/^State:[[:space:]]*\([A-Z]\).*/\1/p' /proc/$p/status 2>/dev/null)
 	[ -z "$st" ] || [ "$st" = Z ] || left="$left $p($(cat /proc/$p/comm 2>/dev/null))"
 done
-if [ -n "$qemu" ] && [ $took -le 2000 ] && [ -z "$left" ] && [ -z "$(ls -A "$it/tmp")" ]; then
-	echo "    ok $n runner.interrupt.ends-qemu-and-cleans-up"
-	pass=$((pass + 1))
-else
-	echo "    not ok $n runner.interrupt.ends-qemu-and-cleans-up"
-	echo "    # QEMU pids:${qemu:- none seen}; run ended ${took} ms after SIGINT; left:${left:- none}; tmp: $(ls -A "$it/tmp" | tr '\n' ' ')"
-	sed 's/^/    # /' "$it/out" | tail -n 5
-	fail=$((fail + 1))
-fi
-echo "# counts: $pass $fail 0"
+r=fail
+[ -n "$qemu" ] && [ $took -le 2000 ] && [ -z "$left" ] && [ -z "$(ls -A "$it/tmp")" ] && r=ok
+{ echo "QEMU pids:${qemu:- none seen}; run ended ${took} ms after SIGINT; left:${left:- none}; tmp: $(ls -A "$it/tmp" | tr '\n' ' ')"
+  tail -n 5 "$it/out"; } > "$tmp/out"
+result $r runner.interrupt.ends-qemu-and-cleans-up "$tmp/out"
+echo "# counts: $pass $fail $skip"

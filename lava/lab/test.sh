@@ -66,28 +66,13 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
 . "$top/lava/lab/lab.sh"
 . "$top/tests/plan-path.sh"
+. "$top/tests/ktap-result.sh"
 work=$build/lava/lab
 n=0 pass=0 fail=0 skip=0
 started=no
 tab=$(printf '\t')
 wait_s=${LAB_WAIT:-1800}
 
-# result ok|fail|skip DESCRIPTION [WHY-SKIPPED]: one KTAP line.
-result() {
-	n=$((n + 1))
-	# The name is what comes before the first ": " (a dotted test id),
-	# the rest a diagnostic before the result: a name never carries a
-	# verdict, a job ID or a count, so it is the same on every run
-	_r=$2
-	case ${2%%: *} in
-	*.*) [ "${2%%: *}" = "$2" ] || { echo "    # $2"; _r=${2%%: *}; } ;;
-	esac
-	case $1 in
-	ok) pass=$((pass + 1)); echo "    ok $n $_r" ;;
-	skip) skip=$((skip + 1)); echo "    ok $n $_r # SKIP $3" ;;
-	*) fail=$((fail + 1)); echo "    not ok $n $_r" ;;
-	esac
-}
 # Bring down a lab this script brought up (a result: nothing may be left).
 down() {
 	trap - EXIT INT TERM HUP
@@ -613,11 +598,9 @@ if [ "${LAB_FAULTS:-0}" = 1 ]; then
 			else
 				job_info "$fid"
 				job_line "fault-$label" "$fid" > "$tmp/line"
+				# (not a result of its own: counted by the one below)
 				n=$((n - 1))
-				case $(cat "$tmp/line") in
-				"    not ok"*) fail=$((fail - 1)) ;;
-				*) pass=$((pass - 1)) ;;
-				esac
+				if grep -q '^    not ok' "$tmp/line"; then fail=$((fail - 1)); else pass=$((pass - 1)); fi
 				sed 's/^ */    # reported as: /' "$tmp/line"
 				r=fail
 				[ "$health" != Incomplete ] || [ -z "$reason" ] || ! grep -q '^    not ok' "$tmp/line" || r=ok
