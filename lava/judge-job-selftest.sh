@@ -13,9 +13,11 @@
 # LAVA 2026.10's list formatter writes. Every results line must be read.
 # Its variants here: a job that failed with an escaped error_msg; a
 # results line cut short (a killed lava-run), one with a YAML alias (which
-# LAVA's Dumper writes for an object met twice) and a Python traceback
-# after them, which must fail lava.log-readable and be shown, not dropped;
-# and the lab's reader of the console's lines (levels=target).
+# LAVA's Dumper writes for an object met twice), one with a complex key
+# and a Python traceback after them, which must fail lava.log-readable and
+# be shown with why, not dropped; a bad \x escape, kept for jq to refuse
+# without its closing quote; and the lab's reader of the console's lines
+# (levels=target).
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -73,12 +75,14 @@ r=fail
 	r=ok
 result $r lava.judge-job.failed-job-says-why "$tmp/out"
 
-# Lines that cannot be read: a results line cut short, one with an alias,
-# one cut before its level, then lava-run's traceback: a failure naming each line, the traceback's
-# last lines shown; the readable results still judged.
+# Lines that cannot be read: a results line with an alias, one with a
+# complex key, one cut short, one cut before its level, then lava-run's
+# traceback: a failure naming each line and why, the traceback's last
+# lines shown; the readable results still judged.
 cp "$fx" "$tmp/bad.log"
 cat >> "$tmp/bad.log" <<'EOF'
 {"dt": "2026-12-07T03:01:00.000001", "lvl": "results", "msg": {"case": "rtcwake-mem-3", "definition": "1_sleep", "extra": {"a": &id001 {"k": "v"}, "b": *id001}, "result": "pass"}}
+{"dt": "2026-12-07T03:01:00.000002", "lvl": "results", "msg": {"case": "x", "definition": "1_sleep", "extra": {? "k": "v"}, "result": "pass"}}
 {"dt": "2026-12-07T03:01:00.000003", "lvl": "results", "msg": {"case": "rtcwake-mem-4", "defin
 {"dt": "2026-12-07T03:01
 Traceback (most recent call last):
@@ -89,14 +93,24 @@ EOF
 judge "$tmp/bad.log" 2 fixture-fail.fixture.b
 r=fail
 [ $rc = 1 ] && grep -q '^not ok [0-9]* lava\.log-readable$' "$tmp/out" &&
-	grep -q '^# unreadable: line 17: {"dt": "2026-12-07T03:01:00.000001", "lvl": "results", .*&id001' "$tmp/out" &&
-	grep -q '^# unreadable: line 18: {"dt": .*"defin$' "$tmp/out" &&
-	grep -q '^# unreadable: line 19: {"dt": "2026-12-07T03:01$' "$tmp/out" &&
+	grep -q '^# unreadable: line 17: a YAML anchor or alias .*: {"dt": "2026-12-07T03:01:00.000001", "lvl": "results", .*&id001' "$tmp/out" &&
+	grep -q '^# unreadable: line 18: a YAML complex key "? " .*: {"dt": .*{? "k"' "$tmp/out" &&
+	grep -q '^# unreadable: line 19: not JSON even rewritten (cut short?): {"dt": .*"defin$' "$tmp/out" &&
+	grep -q '^# unreadable: line 20: not JSON even rewritten (cut short?): {"dt": "2026-12-07T03:01$' "$tmp/out" &&
 	grep -q '^# lava-run wrote 4 line(s) that are no LAVA log line, the last ones:$' "$tmp/out" &&
-	grep -q '^#   line 23: BrokenPipeError: \[Errno 32\] Broken pipe$' "$tmp/out" &&
+	grep -q '^#   line 24: BrokenPipeError: \[Errno 32\] Broken pipe$' "$tmp/out" &&
 	grep -q '^ok [0-9]* sleep\.rtcwake-runs$' "$tmp/out" &&
 	tail -n 1 "$tmp/out" | grep -q '^10 passed, 1 failed$' && r=ok
 result $r lava.judge-job.unreadable-line-fails "$tmp/out"
+
+# A bad escape (\x with one hex digit: no emitter writes it) is kept as
+# it is, for jq to refuse, and does not take the closing quote with it:
+# the next string and its escape are read as they are
+printf '%s\n' '{"lvl": "results", "msg": {"a": "\x4", "b": "\x41"}}' > "$tmp/esc.log"
+awk -f "$top/lava/log-json.awk" "$tmp/esc.log" > "$tmp/out"
+r=fail
+grep -q '^L	1	{"lvl": "results", "msg": {"a": "\\x4", "b": "\\u0041"}}$' "$tmp/out" && r=ok
+result $r lava.log-json.bad-escape-keeps-its-quote "$tmp/out"
 
 # The lab's reader of the guest's console (lava/lab/test.sh): with
 # levels=target, the console lines, the one with colour codes and é too,

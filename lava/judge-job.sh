@@ -21,8 +21,9 @@ mkdir -p "$out"
 
 # Judge LAVA's own results: the "results", "error" and "exception" lines
 # of the job log, each a YAML flow mapping that lava/log-json.awk makes
-# JSON (LAVA's tags and escapes: its comment). A results or error line jq
-# still cannot read is kept as such (U), never dropped, and fails the
+# JSON (LAVA's tags and escapes: its comment). A results or error line
+# that is still no JSON (log-json.awk says why, or jq cannot read it) is
+# kept as such (U), never dropped, and fails the
 # judgement lava.log-readable; a line that is no LAVA log line at all
 # (lava-run's own stderr, a Python traceback) is kept too (X), shown as a
 # diagnostic. Kept as results.yaml (a YAML list of the results, as LAVA's
@@ -35,7 +36,8 @@ jq -c -R 'index("\t") as $a | .[$a + 1:] as $r | ($r | index("\t")) as $b |
 		if $k == "L" then
 			(($t | fromjson?) | select(type == "object" and (.lvl | type) == "string"
 				and (.lvl != "results" or (.msg | type) == "object"))) //
-			{lvl: "unreadable", line: $n, msg: $t}
+			{lvl: "unreadable", line: $n, msg: ("not JSON even rewritten (cut short?): " + $t)}
+		elif $k == "U" then {lvl: "unreadable", line: $n, msg: $t}
 		else {lvl: "other", line: $n, msg: $t} end' \
 	"$out/lines.tsv" > "$out/entries.json" || die "jq cannot read $log (lava/log-json.awk's output of it)"
 jq -r 'select(.lvl == "results") | "- " + (.msg | tojson)' "$out/entries.json" > "$out/results.yaml"

@@ -16,8 +16,11 @@
 #
 # Output, one line per line read that matters:
 #   L<TAB>NR<TAB>JSON   a "results", "error" or "exception" log line, as
-#                       JSON (jq judges whether it is: a line this cannot
-#                       make JSON, an alias *id001 say, stays unreadable)
+#                       JSON (jq judges whether it is: a line cut short
+#                       stays unreadable)
+#   U<TAB>NR<TAB>WHY: TEXT  such a line with YAML that JSON has no form
+#                       for (a complex key "? ", an anchor or alias
+#                       *id001), WHY naming it, tabs made spaces
 #   X<TAB>NR<TAB>TEXT   a line that is no LAVA log line at all (lava-run's
 #                       own stderr: a Python traceback, a warning), tabs
 #                       made spaces
@@ -56,8 +59,8 @@ function esc(e,   c, v) {
 	if (c == "L") return u4(8232)
 	if (c == "P") return u4(8233)
 	if (c == "\t") return "\\t"
-	if (c == "x") return u4(hex(substr(e, 2)))
-	if (c == "U") {
+	if (c == "x" && length(e) == 3) return u4(hex(substr(e, 2)))
+	if (c == "U" && length(e) == 9) {
 		v = hex(substr(e, 2))
 		if (v < 65536) return u4(v)
 		v -= 65536
@@ -65,39 +68,69 @@ function esc(e,   c, v) {
 	}
 	return "\\" e
 }
-# json(S): the YAML flow line S as JSON
-function json(s,   out, c, e) {
-	out = ""
-	while (match(s, /["!]/)) {
-		out = out substr(s, 1, RSTART - 1)
-		c = substr(s, RSTART, 1)
-		s = substr(s, RSTART + 1)
-		if (c == "!") {
-			# a tag (! or !!NAME or !<URI>) and the blank after it
-			match(s, /^[^ ]* ?/)
-			s = substr(s, RLENGTH + 1)
-			continue
+# escape(S): the escape at the start of S, the text after a backslash:
+# its letter, with the hex digits of \x, \u or \U when all of them are
+# there; else the letter alone, which JSON refuses (a bad escape must not
+# take the closing quote with it)
+function escape(s,   c, k) {
+	c = substr(s, 1, 1)
+	k = (c == "x") ? 2 : (c == "u") ? 4 : (c == "U") ? 8 : 0
+	if (k && length(s) > k && substr(s, 2, k) !~ /[^0-9A-Fa-f]/) return substr(s, 1, k + 1)
+	return c
+}
+# why(T): what makes T, text outside a string, not JSON: LAVA's Dumper
+# quotes every scalar, so only a complex key "? " (PyYAML's form for a
+# key of more than 128 characters) and an anchor "&id001" or its alias
+# "*id001" (an object met twice) can be there; JSON has neither
+function why(t) {
+	if (index(t, "?")) return "a YAML complex key \"? \" (a key longer than 128 characters), which JSON has no form for"
+	if (t ~ /[&*]/) return "a YAML anchor or alias (&id001, *id001: an object met twice), which JSON has no form for"
+	return ""
+}
+# json(S): the YAML flow line S as JSON in out[1..nout], and why() it
+# cannot be. One pass, over S split at each quote, backslash and "!":
+# cutting S down as it is read, or adding to one output string, would copy
+# the line again at every piece (a console line of 420 KB took minutes).
+function json(s,   np, piece, i, p, t, c, k, st, e, w) {
+	np = split(s, piece, /["\\!]/)
+	nout = p = 0
+	st = "out"	# out of a string, in one ("str"), in a tag, after a backslash
+	w = ""
+	for (i = 1; i <= np; i++) {
+		t = piece[i]
+		p += length(t) + 1
+		c = substr(s, p, 1)	# the separator after the piece ("" at the end)
+		if (st == "esc") {
+			# the escaped letter starts the piece, or is the separator
+			if (t == "") { out[++nout] = esc(c); st = "str"; continue }
+			e = escape(t)
+			out[++nout] = esc(e)
+			t = substr(t, length(e) + 1)
+			st = "str"
+		} else if (st == "tag") {
+			# a tag (! or !!NAME or !<URI>) runs to a blank: dropped with it
+			if (!(k = index(t, " "))) continue
+			t = substr(t, k + 1)
+			st = "out"
 		}
-		# a double-quoted string, to its closing quote
-		out = out "\""
-		c = ""
-		while (match(s, /[\\"]/)) {
-			out = out substr(s, 1, RSTART - 1)
-			c = substr(s, RSTART, 1)
-			s = substr(s, RSTART + 1)
-			if (c == "\"") break
-			e = substr(s, 1, 1)
-			if (e == "x") e = substr(s, 1, 3)
-			else if (e == "u") e = substr(s, 1, 5)
-			else if (e == "U") e = substr(s, 1, 9)
-			s = substr(s, length(e) + 1)
-			out = out esc(e)
-		}
-		# (no closing quote: the rest as it is, which jq refuses)
-		if (c != "\"") return out s
-		out = out c
+		if (st == "out" && w == "") w = why(t)
+		out[++nout] = t
+		if (c == "\"") { out[++nout] = c; st = (st == "str") ? "out" : "str" }
+		else if (c == "\\") { if (st == "str") st = "esc"; else out[++nout] = c }
+		else if (c == "!") { if (st == "str") out[++nout] = c; else st = "tag" }
 	}
-	return out s
+	return w
+}
+# emit(LINE): its L line, or a U line saying why it is not JSON
+function emit(line,   w, i) {
+	if ((w = json(line)) != "") {
+		gsub(/\t/, " ", line)
+		print "U\t" NR "\t" w ": " line
+		return
+	}
+	printf "L\t%d\t", NR
+	for (i = 1; i <= nout; i++) printf "%s", out[i]
+	printf "\n"
 }
 {
 	line = $0
@@ -113,12 +146,12 @@ function json(s,   out, c, e) {
 		# (a line cut short, or of another shape: jq decides, and a
 		# judge says what it cannot read, never drops it)
 		if (!match(line, /^\{("dt": "[^"]*", )?"lvl": "[a-z]*"/)) {
-			print "L\t" NR "\t" json(line)
+			emit(line)
 			next
 		}
 		l = substr(line, RSTART, RLENGTH)
 		sub(/.*"lvl": /, "", l)
 		if (!(l in want)) next
 	}
-	print "L\t" NR "\t" json(line)
+	emit(line)
 }
