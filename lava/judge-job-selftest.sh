@@ -17,7 +17,8 @@
 # and a Python traceback after them, which must fail lava.log-readable and
 # be shown with why, not dropped; a bad \x escape, kept for jq to refuse
 # without its closing quote; and the lab's reader of the console's lines
-# (levels=target).
+# (lava/log-messages.sh target).
+# A console line it cannot read is named, not dropped.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -116,12 +117,26 @@ result $r lava.log-json.bad-escape-keeps-its-quote "$tmp/out"
 # levels=target, the console lines, the one with colour codes and é too,
 # and the "- " lines the server's /jobs/ID/logs/ gives
 sed 's/^{/- {/' "$fx" > "$tmp/api.log"
-awk -v levels=target -f "$top/lava/log-json.awk" "$tmp/api.log" |
-	awk -F '	' '$1 == "L" { print $3 }' | jq -R -r 'fromjson? | .msg | strings' > "$tmp/out"
+rc=0
+sh "$top/lava/log-messages.sh" target "$tmp/api.log" > "$tmp/out" 2>&1 || rc=$?
 r=fail
-[ "$(wc -l < "$tmp/out")" = 2 ] && grep -q '\[  OK  \].* vexpress-pm: boot été ' "$tmp/out" &&
+[ $rc = 0 ] && [ "$(wc -l < "$tmp/out")" = 2 ] && grep -q '\[  OK  \].* vexpress-pm: boot été ' "$tmp/out" &&
 	grep -q '^<LAVA_SIGNAL_STARTRUN 0_fixture-fail 1_1\.1>$' "$tmp/out" && r=ok
 result $r lava.log-json.console-lines "$tmp/out"
+
+# ... and a console line it cannot read (cut short) is named, with the
+# status 1, not dropped: the lines around it still read
+{ head -n 3 "$tmp/api.log"
+  echo '- {"dt": "2026-12-07T03:00:02.000000", "lvl": "target", "msg": "ok 1 fixture.a'
+  tail -n +4 "$tmp/api.log"; } > "$tmp/cut.log"
+rc=0
+sh "$top/lava/log-messages.sh" target "$tmp/cut.log" > "$tmp/out" 2> "$tmp/err" || rc=$?
+cat "$tmp/err" >> "$tmp/out"
+r=fail
+[ $rc = 1 ] && [ "$(grep -c 'vexpress-pm: boot été \|^<LAVA_SIGNAL_STARTRUN ' "$tmp/out")" = 2 ] &&
+	[ "$(wc -l < "$tmp/err")" = 1 ] &&
+	grep -q '^unreadable: line 4: not JSON even rewritten (cut short?): {"dt": .*"ok 1 fixture\.a$' "$tmp/err" && r=ok
+result $r lava.log-messages.unreadable-console-line-named "$tmp/out"
 
 # Bad usage: a log that is not there
 judge "$tmp/nosuch.log" 2

@@ -33,7 +33,8 @@
 #    stored for each plan's test suite are those of the guest's own KTAP
 #    in the job's log (lava/lab/log-ktap.awk), but for the three cases
 #    rootfs/lava-plan.sh adds (plan-complete, kernel-reports, debug-locks);
-#    the differences as diagnostics;
+#    the differences as diagnostics; a line of the log that cannot be read
+#    (lava/log-messages.sh) fails it, named;
 #  - on this machine's lab, that each worker ran at least one job, and, when
 #    this script brought the lab up, that make lab-stop left nothing.
 # LAB_PLANS="PLAN..." (make test-lab) runs those plans instead, one job
@@ -386,11 +387,11 @@ job_info() {
 	# finished with no result and no errors): say so, and where its log ends.
 	if [ "$health" != Complete ] && [ -z "$reason" ]; then
 		api "/jobs/$1/logs/"
-		e=$(awk -v levels=any -f "$top/lava/log-json.awk" "$tmp/body" |
-			awk -F "$tab" '$1 == "L" { print $3 }' |
-			jq -R -r 'fromjson? | .msg | strings' | tail -n 1 | cut -c1-100)
+		e=$(sh "$top/lava/log-messages.sh" any "$tmp/body" 2> "$tmp/unread" | tail -n 1 | cut -c1-100)
 		reason="LAVA recorded no failure comment and no lava.job error"
 		[ -z "$e" ] || reason="$reason; the log ends with: $e"
+		[ ! -s "$tmp/unread" ] ||
+			reason="$reason; $(wc -l < "$tmp/unread" | tr -d ' ') log line(s) unreadable, the last: $(tail -n 1 "$tmp/unread" | cut -c1-200)"
 	fi
 }
 # job_line LABEL ID: the job's own result (reached Complete, and where).
@@ -411,11 +412,9 @@ equals_ktap() {
 		return
 	fi
 	# (the console's lines as LAVA logs them: YAML, its escapes and tags
-	# made JSON by lava/log-json.awk, so a line with a colour code or a
-	# non-ASCII byte is read, not dropped)
-	awk -v levels=target -f "$top/lava/log-json.awk" "$tmp/body" |
-		awk -F "$tab" '$1 == "L" { print $3 }' |
-		jq -R -r 'fromjson? | .msg | strings' |
+	# made JSON, so a line with a colour code or a non-ASCII byte is read,
+	# and one that cannot be is named, not dropped)
+	sh "$top/lava/log-messages.sh" target "$tmp/body" 2> "$tmp/unread" |
 		LC_ALL=C awk -f "$top/lava/lab/log-ktap.awk" > "$work/guest-$2.tsv"
 	: > "$tmp/guest" && : > "$tmp/lava" && : > "$tmp/none"
 	for p in $(echo "$3" | tr , ' '); do
@@ -429,7 +428,10 @@ equals_ktap() {
 	LC_ALL=C sort "$tmp/lava" > "$work/lava-$2.set"
 	LC_ALL=C comm -3 "$work/guest-$2.set" "$work/lava-$2.set" > "$tmp/diff"
 	c=$(wc -l < "$work/guest-$2.set" | tr -d ' ')
-	if [ -s "$tmp/none" ]; then
+	if [ -s "$tmp/unread" ]; then
+		head -n 5 "$tmp/unread" | sed 's/^/    # /'
+		result fail "lab.$1.lava-equals-ktap: $(wc -l < "$tmp/unread" | tr -d ' ') line(s) of job $2's log cannot be read, so its KTAP is not known whole"
+	elif [ -s "$tmp/none" ]; then
 		result fail "lab.$1.lava-equals-ktap: no KTAP result of $(tr '\n' ' ' < "$tmp/none" | sed 's/ $//') in job $2's log"
 	elif [ -s "$tmp/diff" ]; then
 		result fail "lab.$1.lava-equals-ktap: LAVA's results of job $2 differ from the guest's KTAP"
