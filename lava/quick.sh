@@ -34,6 +34,27 @@ work=$build/lava/quick
 rm -rf "$work" && mkdir -p "$work"
 pass=0 fail=0 skip=0 n=0
 
+# renumber FILE NAME-PREFIX DIAG-PREFIX: the KTAP results of FILE (a
+# judge's, at the left) numbered on as this suite's and counted, each name
+# after NAME-PREFIX, its "#" lines kept after DIAG-PREFIX
+renumber() {
+	while IFS= read -r line; do
+		case "$line" in
+		"# "*)
+			echo "    # $3${line#\# }" ;;
+		"ok "[0-9]*" # SKIP "*)
+			n=$((n + 1)) skip=$((skip + 1))
+			echo "    ok $n $2${line#ok [0-9]* }" ;;
+		"ok "[0-9]*)
+			n=$((n + 1)) pass=$((pass + 1))
+			echo "    ok $n $2${line#ok [0-9]* }" ;;
+		"not ok "[0-9]*)
+			n=$((n + 1)) fail=$((fail + 1))
+			echo "    not ok $n $2${line#not ok [0-9]* }" ;;
+		esac
+	done < "$1"
+}
+
 # job PROFILE QEMU WHY-NO-QEMU PLANS [--expect-fail PLAN.CASE]
 job() {
 	prof=$1 q=$2 why=$3 plans=$4
@@ -66,18 +87,7 @@ job() {
 	fi
 	# run-job.sh's judgements, one result each, numbered on.
 	# (and its diagnostics: what each found)
-	while IFS= read -r line; do
-		case "$line" in
-		"# "*)
-			echo "    # a9-$prof: ${line#\# }" ;;
-		"ok "[0-9]*)
-			n=$((n + 1)) pass=$((pass + 1))
-			echo "    ok $n lava.a9-$prof: ${line#ok [0-9]* }" ;;
-		"not ok "[0-9]*)
-			n=$((n + 1)) fail=$((fail + 1))
-			echo "    not ok $n lava.a9-$prof: ${line#not ok [0-9]* }" ;;
-		esac
-	done < "$work/$prof.out"
+	renumber "$work/$prof.out" "lava.a9-$prof: " "a9-$prof: "
 	# No judgement at all (run-job.sh stopped early) or a failed one: say where.
 	if [ $rc != 0 ]; then
 		grep -qE '^(not )?ok [0-9]' "$work/$prof.out" ||
@@ -91,18 +101,11 @@ job() {
 
 # The judge on a recorded log first (no boot, no lava-run: jq and awk):
 # lava/judge-job-selftest.sh, its results numbered on as this suite's.
+# (its subtest's lines, indented; not its own "# counts:", which would
+# be taken for this suite's)
 sh "$top/lava/judge-job-selftest.sh" > "$work/judge-fixtures.out" 2>&1
-while IFS= read -r line; do
-	case "$line" in
-	"    # "*) echo "$line" ;;
-	"    ok "[0-9]*" # SKIP "*)
-		n=$((n + 1)) skip=$((skip + 1)); echo "    ok $n ${line#    ok [0-9]* }" ;;
-	"    ok "[0-9]*)
-		n=$((n + 1)) pass=$((pass + 1)); echo "    ok $n ${line#    ok [0-9]* }" ;;
-	"    not ok "[0-9]*)
-		n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n ${line#    not ok [0-9]* }" ;;
-	esac
-done < "$work/judge-fixtures.out"
+sed -n 's/^    //p' "$work/judge-fixtures.out" > "$work/judge-fixtures.ktap"
+renumber "$work/judge-fixtures.ktap" "" ""
 grep -q '^# counts: ' "$work/judge-fixtures.out" ||
 	{ n=$((n + 1)) fail=$((fail + 1)); tail -n 3 "$work/judge-fixtures.out" | sed 's/^/    # /'
 	  echo "    not ok $n lava.judge-job-selftest"; }
