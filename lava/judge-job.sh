@@ -20,26 +20,15 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 
 # Judge LAVA's own results: the "results", "error" and "exception" lines
-# of the job log, each a YAML flow mapping that lava/log-json.awk makes
-# JSON (LAVA's tags and escapes: its comment). A results or error line
-# that is still no JSON (log-json.awk says why, or jq cannot read it) is
-# kept as such (U), never dropped, and fails the
-# judgement lava.log-readable; a line that is no LAVA log line at all
-# (lava-run's own stderr, a Python traceback) is kept too (X), shown as a
+# of the job log, read by lava/log-entries.sh (LAVA's tags and escapes:
+# lava/log-json.awk). A results or error line it cannot read fails the
+# judgement lava.log-readable, shown with why; a line that is no LAVA log
+# line at all (lava-run's own stderr, a Python traceback) is shown as a
 # diagnostic. Kept as results.yaml (a YAML list of the results, as LAVA's
 # own output.yaml) and results.tsv (R DEFINITION CASE RESULT ERROR-MSG; E
 # MSG for the log's errors; U LINE TEXT; X LINE TEXT).
-awk -f "$top/lava/log-json.awk" "$log" > "$out/lines.tsv" ||
-	die "lava/log-json.awk cannot read $log"
-jq -c -R 'index("\t") as $a | .[$a + 1:] as $r | ($r | index("\t")) as $b |
-		.[:$a] as $k | ($r[:$b] | tonumber) as $n | $r[$b + 1:] as $t |
-		if $k == "L" then
-			(($t | fromjson?) | select(type == "object" and (.lvl | type) == "string"
-				and (.lvl != "results" or (.msg | type) == "object"))) //
-			{lvl: "unreadable", line: $n, msg: ("not JSON even rewritten (cut short?): " + $t)}
-		elif $k == "U" then {lvl: "unreadable", line: $n, msg: $t}
-		else {lvl: "other", line: $n, msg: $t} end' \
-	"$out/lines.tsv" > "$out/entries.json" || die "jq cannot read $log (lava/log-json.awk's output of it)"
+sh "$top/lava/log-entries.sh" "$log" > "$out/entries.json" ||
+	die "lava/log-entries.sh cannot read $log"
 jq -r 'select(.lvl == "results") | "- " + (.msg | tojson)' "$out/entries.json" > "$out/results.yaml"
 # (control characters made "?" in what the judge may print)
 jq -r 'def p: tostring | gsub("[\u0000-\u001f\u007f]"; "?");
@@ -50,7 +39,7 @@ jq -r 'def p: tostring | gsub("[\u0000-\u001f\u007f]"; "?");
 		[(if .lvl == "other" then "X" else "U" end), (.line | tostring), (.msg | .[:300] | p)]
 	else ["E", (.msg | if type == "string" then . else tojson end | p)] end | @tsv' \
 	"$out/entries.json" > "$out/results.tsv"
-rm -f "$out/entries.json" "$out/lines.tsv"
+rm -f "$out/entries.json"
 awk -F '\t' -v sleep_runs="$sleep_runs" -v expect="$expect" '
 # judge OK NAME [DETAIL]: one result, NAME the same on every run, what
 # was found a diagnostic before it
