@@ -107,7 +107,7 @@ clean() {
 }
 
 ktap_print_header
-ktap_set_plan $((39 + 3 * $(oracle_planned)))
+ktap_set_plan $((39 + 5 * $(oracle_planned)))
 
 check "$P.attrs-present" "yes yes" "$([ -d $F/fail_nak ] && echo yes) $([ -d $F/fail_timeout ] && echo yes)"
 check "$P.sleep-code-bound" sun4i-a10-sleep "$(await 5000 sun4i-a10-sleep sleep_driver)"
@@ -143,6 +143,9 @@ check "$P.arm-nak.returns" "1 -6 No such device or address" "$rc $(errno_of)"
 check "$P.arm-nak.logged" yes "$(logged 'sun4i-a10-sleep sun4i-a10-sleep: suspend aborted, cannot arm the PMIC for sleep: -ENXIO')"
 check "$P.arm-nak.transfers" "platform_prepare_late:-6" "$(xfers | sed 's/ $//')"
 check "$P.arm-nak.dcdc2" "$run" "$(axp_get $AXP_DCDC2_V_OUT)"
+# The oracle names the failed arming, and finds the rest of the abort in
+# order
+oracle_judge oracle.arm-nak /tmp/cycle.trace -x arming-in-prepare-late
 clean "$P.arm-nak"
 
 # A timeout on the arm's first read-back, after the sleep write took: the
@@ -155,6 +158,7 @@ check "$P.arm-timeout.logged" yes "$(logged 'sun4i-a10-sleep sun4i-a10-sleep: su
 check "$P.arm-timeout.unwound-in-prepare_late" "platform_prepare_late:-110 platform_prepare_late:1" \
 	"$(xfers | sed 's/.*\(platform_prepare_late:-110\)/\1/; s/ $//')"
 check "$P.arm-timeout.dcdc2" "$run" "$(axp_get $AXP_DCDC2_V_OUT)"
+oracle_judge oracle.arm-timeout /tmp/cycle.trace -x arming-in-prepare-late
 clean "$P.arm-timeout"
 
 # A NAK on that read-back and on the unwind's write back: the chip is left
