@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The Cubieboard's DT puts its AXP209 at 0x35, where nothing answers
+# (QEMU's board has the chip at 0x34): the PMIC is absent as far as the
+# kernel can tell. The axp20x MFD's probe fails on its first transfer,
+# ("failed to add irq chip": its first writes, the IRQ masks, are NAKed),
+# the A10's sleep code waits for the PMIC (devices_deferred says why) and
+# has nothing to arm, and an s2idle cycle (pm_test=platform) still
+# succeeds, with no transfer to either address; the chip at 0x34 runs as
+# before. The node keeps its name: fdtput cannot rename it.
+# pmic: axp209
+# board: cubieboard
+# kernels: all
+# dt-edit: -t x /soc/i2c@1c2ac00/pmic@34 reg 0x35
+. ./lib/board.sh
+. ./lib/axp209.sh
+ktap_print_header
+ktap_set_plan 6
+
+P=cubieboard.pmic-absent
+SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
+dmesg | grep -E 'axp20x|sun4i-a10-sleep|0-0035' | sed 's/^/# /'
+sed 's/^/# deferred: /' /sys/kernel/debug/devices_deferred
+
+check "$P.mfd-unbound" "" "$(readlink /sys/bus/i2c/devices/$BUS-0035/driver)"
+check "$P.mfd-probe-error" yes \
+	"$(dmesg | grep -qE "axp20x-i2c $BUS-0035: (failed to add irq chip: -6|error -ENXIO: failed to add irq chip)" && echo yes || echo "no irq chip error of axp20x-i2c $BUS-0035 in dmesg")"
+check "$P.sleep-code-waits" "sun4i-a10-sleep	sun4i-a10-sleep: $BUS-0035 is not bound yet" \
+	"$(grep '^sun4i-a10-sleep	' /sys/kernel/debug/devices_deferred)"
+
+run=$(axp_get $AXP_DCDC2_V_OUT)
+s2idle_platform_cycle
+check "$P.cycle" "0 $((cycle_before + 1)) $run" \
+	"$rc $(cat /sys/power/suspend_stats/success) $(axp_get $AXP_DCDC2_V_OUT)"
+check "$P.no-pmic-transfers" 0 "$(grep -cE "i2c_(write|read): i2c-$BUS .* a=03[45] " $T/trace)"
+check "$P.nothing-answers" no "$(i2cget -f -y "$BUS" 0x35 $AXP_IC_TYPE > /dev/null 2>&1 && echo yes || echo no)"
+ktap_finished
