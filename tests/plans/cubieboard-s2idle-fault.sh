@@ -18,7 +18,9 @@
 # Then the PMIC unbound (axp20x-i2c): a cycle works without arming, and
 # after the bind arming works again. Each cycle is one s2idle stopped by
 # pm_test=platform, as in cubieboard-s2idle-arm (no wake source on QEMU's
-# A10); the oracle judges the clean cycle and the disarm cases' cycles.
+# A10); the oracle judges the clean cycle, the disarm cases' cycles, and
+# those of the failed arms, where it must name the failed arming transfer
+# (arming-in-prepare-late).
 # pmic: axp209
 # board: cubieboard
 # kernels: all

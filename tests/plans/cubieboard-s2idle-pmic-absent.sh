@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # The Cubieboard's DT puts its AXP209 at 0x35, where nothing answers
 # (QEMU's board has the chip at 0x34): the PMIC is absent as far as the
-# kernel can tell. The axp20x MFD's probe fails on its first transfer,
-# ("failed to add irq chip": its first writes, the IRQ masks, are NAKed),
+# kernel can tell. The axp20x MFD's probe fails ("failed to add irq
+# chip": the writes of its IRQ masks are NAKed),
 # the A10's sleep code waits for the PMIC (devices_deferred says why) and
 # has nothing to arm, and an s2idle cycle (pm_test=platform) still
 # succeeds, with no transfer to either address; the chip at 0x34 runs as
