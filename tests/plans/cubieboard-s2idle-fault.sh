@@ -8,8 +8,8 @@
 # sleep write took; a NAK on that read-back and on the unwind's write
 # back, which leaves the chip armed for restore_early to disarm; a NAK and
 # a timeout on the disarm (restore_early), which restore retries; and a
-# disarm that fails in both, which leaves the chip armed, logged, until
-# the next cycle's arm. A clean cycle shows first that no device and no
+# NAK and a timeout on a disarm that fails in both, which leaves the chip
+# armed, logged, until the next cycle's arm. A clean cycle shows first that no device and no
 # other phase talks to the PMIC. For each: what the write to
 # /sys/power/state returns (and suspend_stats' errno), the log line that
 # names the failure, DCDC2's voltage register read back from the chip
@@ -109,7 +109,7 @@ clean() {
 }
 
 ktap_print_header
-ktap_set_plan $((39 + 5 * $(oracle_planned)))
+ktap_set_plan $((43 + 5 * $(oracle_planned)))
 
 check "$P.attrs-present" "yes yes" "$([ -d $F/fail_nak ] && echo yes) $([ -d $F/fail_timeout ] && echo yes)"
 check "$P.sleep-code-bound" sun4i-a10-sleep "$(await 5000 sun4i-a10-sleep sleep_driver)"
@@ -192,17 +192,22 @@ for f in nak:fail_nak:-6:-ENXIO timeout:fail_timeout:-110:-ETIMEDOUT; do
 	clean "$P.disarm-$c"
 done
 
-# The disarm NAKed in restore_early and in restore's retry (its first
-# transfer, a read of the register the failed write left uncached): the
-# board resumes, logged, with the chip still at its sleep voltage; the
-# next cycle's arm disarms it first, and that cycle ends at the running
-# value
-inject fail_nak $((arm + 1)) 2
-cycle
-check "$P.disarm-dead.returns" "0 $((before + 1))" "$rc $(cat $S/success)"
-check "$P.disarm-dead.logged" yes "$(logged 'sun4i-a10-sleep sun4i-a10-sleep: restore: PMIC still armed: -ENXIO')"
-check "$P.disarm-dead.still-armed" "0x$SLEEPV" "$(axp_get $AXP_DCDC2_V_OUT)"
-clean "$P.disarm-dead" "platform_prepare_late:1 platform_restore_early:1"
+# The disarm NAKed (timed out) in restore_early and in restore's retry
+# (its first transfer, a read of the register the failed write left
+# uncached): the board resumes, logged, with the chip still at its sleep
+# voltage; the next cycle's arm disarms it first, and that cycle ends at
+# the running value
+for f in nak:fail_nak:-ENXIO timeout:fail_timeout:-ETIMEDOUT; do
+	IFS=: read -r c attr err <<-EOF
+	$f
+	EOF
+	inject $attr $((arm + 1)) 2
+	cycle
+	check "$P.disarm-dead-$c.returns" "0 $((before + 1))" "$rc $(cat $S/success)"
+	check "$P.disarm-dead-$c.logged" yes "$(logged "sun4i-a10-sleep sun4i-a10-sleep: restore: PMIC still armed: $err")"
+	check "$P.disarm-dead-$c.still-armed" "0x$SLEEPV" "$(axp_get $AXP_DCDC2_V_OUT)"
+	clean "$P.disarm-dead-$c" "platform_prepare_late:1 platform_restore_early:1"
+done
 
 # The PMIC unbound: the sleep code goes with it (its device link), a
 # cycle works without a transfer to the PMIC; bound again, the code comes
