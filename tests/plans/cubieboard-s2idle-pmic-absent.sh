@@ -24,7 +24,7 @@ sed 's/^/# deferred: /' /sys/kernel/debug/devices_deferred
 
 check "$P.mfd-unbound" "" "$(readlink /sys/bus/i2c/devices/$BUS-0035/driver)"
 check "$P.mfd-probe-error" yes \
-	"$(dmesg | grep -qE "axp20x-i2c $BUS-0035: (failed to add irq chip: -6|error -ENXIO: failed to add irq chip)" && echo yes || echo "no irq chip error of axp20x-i2c $BUS-0035 in dmesg")"
+	"$(dmesg | grep -qF "axp20x-i2c $BUS-0035: failed to add irq chip: -6" && echo yes || echo "no irq chip error of axp20x-i2c $BUS-0035 in dmesg")"
 check "$P.sleep-code-waits" "sun4i-a10-sleep	sun4i-a10-sleep: $BUS-0035 is not bound yet" \
 	"$(grep '^sun4i-a10-sleep	' /sys/kernel/debug/devices_deferred)"
 
