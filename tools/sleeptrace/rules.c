@@ -298,12 +298,12 @@ static int arming_in_prepare_late(const struct trace *t, const struct rule *rule
 			continue;
 		if (i < b || (e >= 0 && i > e) || t->ev[i].ret < 0) {
 			/* the error code says which layer refused the transfer */
-			if (i >= b && t->ev[i].ret < 0)
-				snprintf(why, sizeof(why), "arming transfer failed: %d (%s)",
-					 t->ev[i].ret, strerror(-t->ev[i].ret));
-			else
+			if (i < b || (e >= 0 && i > e))
 				snprintf(why, sizeof(why), "PMIC armed %s prepare_late",
 					 i < b ? "before" : "after");
+			else
+				snprintf(why, sizeof(why), "arming transfer failed: %d (%s)",
+					 t->ev[i].ret, strerror(-t->ev[i].ret));
 			if (!bad++)
 				fail(rule, why);
 			show(t, i);

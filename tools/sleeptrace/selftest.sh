@@ -528,6 +528,13 @@ result $? "s2idle.explain-names-the-s2idle-callbacks" "$tmp/s2i-explain.out"
 	"$oracle" explain "$here/fixtures/cubieboard-s2idle-stock-i2c.trace" |
 	grep -q 'I2C PMIC read POWER_OUTPUT_CTRL(0x12): FAILED -13, by platform_prepare_late$'
 result $? "s2idle.stock-i2c.failed-arming-named" "$tmp/s2i-stock.out"
+# A capture whose PMIC line is not an address is an error, as a bad -a
+# is, not a capture judged against another PMIC
+sed 's/^# vexpress-pm pmic: 0x34$/# vexpress-pm pmic: 0-0034/' \
+	"$here/fixtures/cubieboard-s2idle-stock-i2c.trace" > "$tmp/bad-pmic-line"
+"$oracle" check "$tmp/bad-pmic-line" > "$tmp/bad-pmic-line.out" 2>&1
+[ $? = 2 ] && grep -q "^sleeptrace: the capture's \"# vexpress-pm pmic:\" line: not a number: '0-0034'$" "$tmp/bad-pmic-line.out"
+result $? "bad.pmic-line-is-an-error" "$tmp/bad-pmic-line.out"
 
 good=$here/fixtures/mem-cycle.trace
 # devices: every callback of the capture, in the order it started, and

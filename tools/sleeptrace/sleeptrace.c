@@ -1043,9 +1043,13 @@ int main(int argc, char **argv)
 			name, t.untimed);
 		goto out;
 	}
-	/* No PMIC given: the one the capture names, else the board's TWL92230 */
+	/*
+	 * No PMIC given: the one the capture names (a bad name is an error,
+	 * as a bad -a is), else the board's TWL92230
+	 */
 	if (!pmics.n)
-		add_addr(t.pmic_addr >= 0 ? t.pmic_addr : 0x4a);
+		add_addr(t.pmic[0] ? number("the capture's \"# vexpress-pm pmic:\" line", t.pmic) :
+			 0x4a);
 	ret = 0;
 	for (i = 0; i < pmics.n; i++)
 		if (!pmic_chip[i] && pmics.p[i].dev[0])

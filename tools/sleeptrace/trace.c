@@ -563,7 +563,6 @@ int trace_read(FILE *f, struct trace *t)
 	int lineno = 0;
 
 	memset(t, 0, sizeof(*t));
-	t->pmic_addr = -1;
 	if (!ps || !line) {
 		perror("sleeptrace");
 		exit(2);
@@ -600,14 +599,10 @@ int trace_read(FILE *f, struct trace *t)
 			t->lost = true;
 			continue;
 		}
-		if (!strncmp(line, "# vexpress-pm pmic: ", 20)) {
-			const char *v = line + 20;
-			int a, n = 0;
-
-			/* a 7-bit address alone on the line, else none */
-			if (t->pmic_addr < 0 && sscanf(v, "%i%n", &a, &n) == 1 &&
-			    a >= 0 && a <= 0x7f && strspn(v + n, " \t\r\n") == strlen(v + n))
-				t->pmic_addr = a;
+		/* (kept as text: the caller parses it as it parses -a) */
+		if (!strncmp(line, "# vexpress-pm pmic:", 19)) {
+			if (!t->pmic[0])
+				sscanf(line + 19, "%31s", t->pmic);
 			continue;
 		}
 		if (!strncmp(line, "# vexpress-pm boot", 18)) {

@@ -80,8 +80,9 @@ struct trace {
 	int boot;	/* first event after a "# vexpress-pm boot" line (the
 			 * next boot's console; hibernation's restore side);
 			 * 0: none */
-	int pmic_addr;	/* the PMIC's I2C address the capture names ("# vexpress-pm
-			 * pmic: ADDR", as the board's captures start); -1: none */
+	char pmic[32];	/* the PMIC's I2C address as the capture names it
+			 * ("# vexpress-pm pmic: ADDR", as the board's
+			 * captures start; the first such line); "": none */
 	int forms[TF_NFORM];	/* events read in each form */
 	unsigned int has;	/* HAS_*: the kinds of event the capture holds */
 	int untimed;		/* console events without a timestamp */
