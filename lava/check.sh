@@ -17,7 +17,7 @@
 #    boot/qemu-backport.sh; a skip, saying why, without it).
 # lava/quick.sh, a suite of make test, is the short form.
 # KTAP out, each result's name the same on every run (what was found on a
-# "# " line before it); the last line "N passed, N failed".
+# "# " line before it); the last line "N passed, N failed, N skipped".
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -107,5 +107,5 @@ else
 	result $r "lava-run.a9-axp209: judged: $(tail -1 "$work/axp209.out"); log $work/axp209/run/job.log"
 fi
 
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" = 0 ]
