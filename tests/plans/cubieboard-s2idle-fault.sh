@@ -55,20 +55,14 @@ disarm_faults() {
 	done
 }
 
-# cycle: one traced s2idle cycle stopped by pm_test=platform; the write's
-# status in rc, its error message in $ERR, the success count before it in
-# before, the kernel's log of it in /tmp/dmesg, the capture in
-# /tmp/cycle.trace
+# cycle: one traced s2idle cycle stopped by pm_test=platform
+# (s2idle_platform_cycle); the write's status in rc, its error message in
+# $ERR, the success count before it in before, the kernel's log of it in
+# /tmp/dmesg, the capture in /tmp/cycle.trace
 cycle() {
-	echo 0 > /sys/module/suspend/parameters/pm_test_delay
-	echo platform > /sys/power/pm_test
 	dmesg -c > /dev/null
-	trace_start
-	read -r before < $S/success
-	{ echo freeze > /sys/power/state; } 2> $ERR
-	rc=$?
-	echo 0 > $T/tracing_on
-	echo none > /sys/power/pm_test
+	s2idle_platform_cycle 2> $ERR
+	before=$cycle_before
 	disarm_faults
 	dmesg > /tmp/dmesg
 	cp $T/trace /tmp/cycle.trace
