@@ -11,6 +11,12 @@
 # sensor (QEMU -device of the TMP105, empty where the board has no bus for
 # it) and own_pmic: the PMIC profile of a board whose QEMU machine puts
 # the PMIC on its I2C bus itself (empty: the profile picks one, -device).
+# For the LAVA jobs (lava/make-jobs.sh): nic, the NIC model of the
+# machine (LAVA's qemu.jinja2 always adds "-net nic,model=NIC"; QEMU
+# creates no NIC of another model on these machines, it warns "requested
+# NIC ... was not created"), and rtcwake: yes where "rtcwake -d rtc0 -m
+# mem" can run (the jobs' KernelCI-style sleep test: the board suspends to
+# RAM and its RTC's alarm wakes it), else no.
 # profile_of PROFILE: pmic_dev (QEMU -device of the PMIC, empty for a
 # board's own) and board_dtb (the board DTB's file name), after board_of.
 # Each returns 2, saying why (as $me, the caller's name), on a name it
@@ -21,7 +27,9 @@
 # booted with the project's sun4i-a10-cubieboard-pm.dtb: mainline's DT,
 # included unchanged, and the AXP209's sleep configuration
 # (dts/allwinner/, docs/cubieboard.md). QEMU takes 512 MiB or 1 GiB of
-# RAM there, nothing else.
+# RAM there, nothing else. Its NIC is the A10's EMAC (allwinner-emac, the
+# only model "-M cubieboard -net nic,model=help" lists, QEMU 10); it
+# offers s2idle only and its RTC has no wake alarm: no rtcwake.
 board_of() {
 	case $1 in
 	a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9 kernel=uImage ;;
@@ -29,13 +37,14 @@ board_of() {
 	cubieboard)
 		machine=cubieboard cpu=cortex-a8 tile='' kernel=zImage ram=512 cpus=1
 		console=ttyS0,115200 sensor='' own_pmic=axp209 audio=''
+		nic=allwinner-emac rtcwake=no
 		return 0 ;;
 	*) echo "$me: unknown board '$1' (a9, a15 or cubieboard)" >&2; return 2 ;;
 	esac
 	# (BOARD_RAM: more for make test-debug's kernel, whose KASAN shadow
 	# takes an eighth: at 256 MiB its hibernation image found no memory)
 	ram=${BOARD_RAM:-256} cpus=4 console=ttyAMA0 sensor=$BOARD_SENSOR own_pmic=
-	audio=$BOARD_AUDIO
+	audio=$BOARD_AUDIO nic=lan9118 rtcwake=yes
 }
 profile_of() {
 	if [ -n "$own_pmic" ]; then

@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# make-jobs.sh [--board a9|a15] [--profile twl92230|axp209] [--url URL]
+# make-jobs.sh [--board a9|a15|cubieboard] [--profile twl92230|axp209] [--url URL]
 #              [--out DIR] [--plans "NAME..."] [--sleep-runs N] [--no-sleep]
 #              [--sleep-icount] [--kernelci] [--left-out FILE]
 #
@@ -16,7 +16,11 @@
 # one test case per run, after checking rtc0 can wake the system; on two
 # CPUs in real time, as a lab's board sleeps, or with --sleep-icount on one
 # CPU under -icount, where the alarm's 5 s pass in virtual time (a quick
-# check of the wiring).
+# check of the wiring). The board comes from boot/board.sh (machine, CPU,
+# RAM, NIC model, the PMIC and sensor -device where QEMU's board has no
+# PMIC of its own, the console in the kernel command line); the cubieboard
+# (QEMU 8.1 or later: its own AXP209, profile axp209 only) has no sleep
+# test (no suspend to RAM, no RTC wake alarm: --sleep-runs is refused).
 #
 # Images are referenced as URL/images/FILE (zImage, the board DTB,
 # rootfs.cpio.gz), DT-edited DTBs as URL/lava/dtb/FILE (--out, default
@@ -27,7 +31,8 @@
 # are left out. The kernel and initramfs must exist.
 #
 # --plans: the plans to run (default: every plan of tests/plans, but those pinned
-# to another board, and on a15 only those checked there, see below); a
+# to another board, on a15 only those checked there, see below, and on
+# the cubieboard those pinned to it, "# board: cubieboard"); a
 # plan whose "# pmic:" header does not name the profile (no header: the
 # TWL92230 only, tests/plan-profiles.sh) is left out, as is a plan the job
 # cannot express (a "# host:" script beside QEMU, "# qemu-args: --no-pmic"),
@@ -58,7 +63,7 @@ me=make-jobs.sh
 . "$top/boot/board.sh"
 . "$top/tests/plan-path.sh"
 mkdir -p "$build"
-board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_icount=no kernelci=no left_file=
+board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_asked=no sleep_icount=no kernelci=no left_file=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift ;;
@@ -66,7 +71,7 @@ while [ $# -gt 0 ]; do
 	--url) url=$2; shift ;;
 	--out) out=$2; shift ;;
 	--plans) plans=$2; shift ;;
-	--sleep-runs) sleep_runs=$2; shift ;;
+	--sleep-runs) sleep_runs=$2 sleep_asked=yes; shift ;;
 	--no-sleep) sleep_runs=0 ;;
 	--sleep-icount) sleep_icount=yes ;;
 	--kernelci) kernelci=yes ;;
@@ -86,17 +91,31 @@ case "$out/" in
 esac
 
 board_of "$board" || exit 2
-# (the jobs add the PMIC and the sensor with -device: vexpress only)
-[ -z "$own_pmic" ] ||
-	{ echo "make-jobs.sh: no LAVA jobs for the $machine board yet (docs/cubieboard.md)" >&2; exit 2; }
 profile_of "$profile" || exit 2
+# The KernelCI-style sleep test needs suspend to RAM and an RTC alarm that
+# wakes the board (boot/board.sh: rtcwake): without them, none by default.
+if [ "$rtcwake" = no ]; then
+	if [ "$sleep_asked" = yes ] && [ "$sleep_runs" -gt 0 ]; then
+		echo "make-jobs.sh: --sleep-runs $sleep_runs: the $machine board cannot run rtcwake -m mem (no suspend to RAM, no RTC wake alarm: boot/board.sh)" >&2
+		exit 2
+	fi
+	sleep_runs=0
+fi
 dtb=$board_dtb
 # Checked on vexpress-a9: every plan the suite runs there. Checked on
 # vexpress-a15 (docs/tests.md, "Boards"); the others assume the CA9's
 # motherboard map in places.
+# The cubieboard: the plans pinned to it ("# board: cubieboard"), the
+# vexpress plans assume vexpress's buses and devices.
 default_plans=
-[ "$board" = a15 ] &&
-	default_plans="boot i2c-sbcon pmic-regulators suspend-mem pmic-pd suspend-pmic-fault a15-board"
+case $board in
+a15) default_plans="boot i2c-sbcon pmic-regulators suspend-mem pmic-pd suspend-pmic-fault a15-board" ;;
+cubieboard)
+	for f in "$top"/tests/plans/*.sh; do
+		[ "$(sh "$top/tests/plan-meta.sh" "$f" board)" != "$board" ] ||
+			default_plans="$default_plans $(basename "$f" .sh)"
+	done ;;
+esac
 
 missing=
 for f in zImage rootfs.cpio.gz; do
@@ -134,7 +153,16 @@ mins() { echo $((($1 + 59) / 60)); }
 
 # The launcher's kernel command line (boot/board.sh), without plan=: /init
 # then gives its shell, which LAVA drives.
-cmdline_base=$BOARD_CMDLINE
+cmdline_base=$(board_cmdline)
+# The context's extra_options: the PMIC and sensor QEMU's board lacks
+# (vexpress: both on the SBCon bus; the cubieboard has its own AXP209 and
+# no sensor), -no-reboot, the audio options.
+extra_options= extra_what="the board's I2C devices on the SBCon bus"
+[ -n "$pmic_dev" ] || extra_what="QEMU's $machine has its own $own_pmic, no -device"
+for o in ${pmic_dev:+"-device $pmic_dev"} ${sensor:+"-device $sensor"} -no-reboot ${audio:+"$audio"}; do
+	extra_options="$extra_options${extra_options:+
+}  - $(yq "$o")"
+done
 
 # deploy_boot KERNEL-ARGS DTB-URL QEMU-ARGS [RAMDISK]: one deploy and boot
 # (RAMDISK: the images' initramfs, default rootfs.cpio.gz; the runner's
@@ -229,15 +257,12 @@ context:
   arch: arm
   cpu: $cpu
   machine: $machine
-  memory: 256
-  # vexpress has an on-board LAN9118: QEMU refuses another NIC model there
-  model: 'model=lan9118'
-  # the board's I2C devices on the SBCon bus; -no-reboot: a panic ends QEMU
+  memory: $ram
+  # the board's on-board NIC ($nic): QEMU creates no other model there
+  model: 'model=$nic'
+  # $extra_what; -no-reboot: a panic ends QEMU
   extra_options:
-  - '-device $pmic_dev'
-  - '-device $sensor'
-  - '-no-reboot'
-  - '$audio'
+$extra_options
 metadata:
   board: $board
   pmic: $profile$meta_kci
@@ -306,6 +331,9 @@ for plan in $plans; do
 		leave "$plan" "qemu-args: $*" "needs QEMU arguments a LAVA job cannot express (header 'qemu-args: $*': the job's context adds the PMIC to every boot)"; continue
 	fi
 	smp=$(header smp)
+	if [ "$smp" -gt "$cpus" ]; then
+		leave "$plan" "smp: $smp" "needs $smp CPUs (header 'smp: $smp'), QEMU's $machine has $cpus"; continue
+	fi
 	qargs="-smp $smp$devs"
 	# As tests/run-plan.sh: one CPU in virtual time, unless the plan needs two.
 	[ "$smp" != 1 ] || qargs="$qargs -icount shift=1,sleep=off -rtc clock=vm"
