@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # quick.sh: the LAVA jobs' wiring, checked in a couple of minutes: the
 # "lava" suite of make test (tests/run.sh); make lava-check (check.sh) is
-# the long form. Short vexpress-a9 jobs (lava/make-jobs.sh), every boot
+# the long form. Short vexpress-a9 jobs and a Cubieboard one
+# (lava/make-jobs.sh), every boot
 # under -icount so that the host's load cannot fail them, run end to end by
 # Debian's lava-run (lava/run-job.sh) and judged on LAVA's own results:
 #  - TWL92230 (the system's QEMU): fixture-fail, whose failing case must
@@ -15,6 +16,9 @@
 #    virtual time.
 #  - AXP209 (QEMU 10: run.sh's choice, else boot/qemu-backport.sh):
 #    axp209-board and the same sleep test.
+#  - the Cubieboard (QEMU's A10 with its own AXP209, on the same QEMU 10):
+#    cubieboard-s2idle-arm, the A10's s2idle arming with the oracle's
+#    verdicts judged on the board; no sleep test (no suspend to RAM there).
 # Every other test case must pass, and each job must pass as a whole.
 # Without a boot, the judge on a recorded log of LAVA's own format
 # (lava/judge-job-selftest.sh: every results line read, an unreadable one
@@ -55,10 +59,14 @@ renumber() {
 	done < "$1"
 }
 
-# job PROFILE QEMU WHY-NO-QEMU PLANS [--expect-fail PLAN.CASE]
+# job BOARD PROFILE QEMU WHY-NO-QEMU PLANS [--expect-fail PLAN.CASE]
+# (the sleep test on a board that can run it: boot/board.sh's rtcwake)
 job() {
-	prof=$1 q=$2 why=$3 plans=$4
-	shift 4
+	board=$1 prof=$2 q=$3 why=$4 plans=$5
+	shift 5
+	bp=$board-$prof
+	sleep_runs=$(me=quick.sh; . "$top/boot/board.sh" && board_of "$board" > /dev/null &&
+		if [ "$rtcwake" = yes ]; then echo 10; else echo 0; fi)
 	if ! command -v lava-run >/dev/null; then
 		why="needs lava-run (package lava-dispatcher; 'make deps' installs it on Debian 12, from trixie-backports on Debian 13)"
 	elif [ "$(id -u)" != 0 ]; then
@@ -70,32 +78,32 @@ job() {
 	fi
 	if [ -n "$why" ]; then
 		n=$((n + 1)) skip=$((skip + 1))
-		echo "    ok $n lava.a9-$prof # SKIP $why"
+		echo "    ok $n lava.$bp # SKIP $why"
 		return
 	fi
-	sh "$top/lava/make-jobs.sh" --profile "$prof" --out "$work/$prof" \
-		--plans "$plans" --sleep-icount > "$work/$prof.gen" 2>&1 ||
-		{ n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n lava.a9-$prof: make-jobs.sh"
-		  sed 's/^/    # /' "$work/$prof.gen"; return; }
+	sh "$top/lava/make-jobs.sh" --board "$board" --profile "$prof" --out "$work/$bp" \
+		--plans "$plans" --sleep-icount > "$work/$bp.gen" 2>&1 ||
+		{ n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n lava.$bp: make-jobs.sh"
+		  sed 's/^/    # /' "$work/$bp.gen"; return; }
 	rc=0
-	QEMU=$q sh "$top/lava/run-job.sh" "$work/$prof/vexpress-pm-a9-$prof.yaml" \
-		"$work/$prof/run" "$@" > "$work/$prof.out" 2>&1 || rc=$?
-	if [ $rc = 2 ] && grep -q "device model" "$work/$prof.out"; then
+	QEMU=$q sh "$top/lava/run-job.sh" "$work/$bp/vexpress-pm-$bp.yaml" \
+		"$work/$bp/run" --sleep-runs "$sleep_runs" "$@" > "$work/$bp.out" 2>&1 || rc=$?
+	if [ $rc = 2 ] && grep -q "device model" "$work/$bp.out"; then
 		n=$((n + 1)) skip=$((skip + 1))
-		echo "    ok $n lava.a9-$prof # SKIP needs a QEMU with the PMIC model: $(tail -n 1 "$work/$prof.out")"
+		echo "    ok $n lava.$bp # SKIP needs a QEMU with the PMIC model: $(tail -n 1 "$work/$bp.out")"
 		return
 	fi
 	# run-job.sh's judgements, one result each, numbered on.
 	# (and its diagnostics: what each found)
-	renumber "$work/$prof.out" "lava.a9-$prof: " "a9-$prof: "
+	renumber "$work/$bp.out" "lava.$bp: " "$bp: "
 	# No judgement at all (run-job.sh stopped early) or a failed one: say where.
 	if [ $rc != 0 ]; then
-		grep -qE '^(not )?ok [0-9]' "$work/$prof.out" ||
+		grep -qE '^(not )?ok [0-9]' "$work/$bp.out" ||
 			{ n=$((n + 1)) fail=$((fail + 1))
-			  echo "    # lava.a9-$prof.run-job: run-job.sh exit $rc"
-			  echo "    not ok $n lava.a9-$prof.run-job"; }
-		tail -n 3 "$work/$prof.out" | sed 's/^/    # /'
-		echo "    # log: $work/$prof/run/job.log"
+			  echo "    # lava.$bp.run-job: run-job.sh exit $rc"
+			  echo "    not ok $n lava.$bp.run-job"; }
+		tail -n 3 "$work/$bp.out" | sed 's/^/    # /'
+		echo "    # log: $work/$bp/run/job.log"
 	fi
 }
 
@@ -110,13 +118,13 @@ grep -q '^# counts: ' "$work/judge-fixtures.out" ||
 	{ n=$((n + 1)) fail=$((fail + 1)); tail -n 3 "$work/judge-fixtures.out" | sed 's/^/    # /'
 	  echo "    not ok $n lava.judge-job-selftest"; }
 
-job twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
+job a9 twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
 	"fixture-fail sleeptrace-board suspend-arm-in-prepare" --expect-fail fixture-fail.fixture.b
 # The judge and the device rendering fail where they should (no boot: the
 # TWL92230 job's own log and job file): that log judged without
 # --expect-fail must fail on fixture-fail.fixture.b; a job context with a
 # key qemu-device.sh does not render (vga) must be refused, exit 2.
-log=$work/twl92230/run/job.log yaml=$work/twl92230/vexpress-pm-a9-twl92230.yaml
+log=$work/a9-twl92230/run/job.log yaml=$work/a9-twl92230/vexpress-pm-a9-twl92230.yaml
 if [ -f "$log" ]; then
 	rc=0
 	sh "$top/lava/judge-job.sh" "$log" "$work/judge-neg" 10 > "$work/judge-neg.out" 2>&1 || rc=$?
@@ -140,6 +148,11 @@ if [ -f "$yaml" ]; then
 		echo "    not ok $n lava.qemu-device: refuses a context key it does not render"
 	fi
 fi
-job axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
+job a9 axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
 	"axp209-board"
+# The Cubieboard (QEMU's A10 with its own AXP209: the AXP209 profile's
+# QEMU 10, as the board needs 8.1 or later) with the A10's s2idle arming,
+# the oracle's verdicts judged on the board; no sleep test there.
+job cubieboard axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
+	"cubieboard-s2idle-arm"
 echo "# counts: $pass $fail $skip"
