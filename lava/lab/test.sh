@@ -6,7 +6,11 @@
 # (LAVA_SERVER). Three short vexpress-a9 jobs (lava/make-jobs.sh, every boot
 # under -icount, each with the KernelCI-style sleep test), the plans of the
 # lava suite (lava/quick.sh): fixture-fail on the TWL92230; sleeptrace-board
-# and suspend-arm-in-prepare on the TWL92230; axp209-board on the AXP209.
+# and suspend-arm-in-prepare on the TWL92230; axp209-board on the AXP209;
+# and a Cubieboard job (QEMU's A10 with its own AXP209, on the AXP209
+# devices' QEMU 10): cubieboard-board and cubieboard-s2idle-arm, the
+# oracle's verdicts judged on the board among their results, and no sleep
+# test (no suspend to RAM there, boot/board.sh).
 #
 # POSIX sh, curl and jq on LAVA's REST API v0.2, nothing else: each job is
 # submitted (POST /api/v0.2/jobs/) with the tag of its PMIC profile (the
@@ -22,7 +26,8 @@
 #  - per LAVA test case, named SUITE.CASE as LAVA names it (the suite
 #    without its "N_"), that it passed or was skipped, but for
 #    fixture-fail.fixture.b, which must be a LAVA "fail";
-#  - per job, the sleep test's rtcwake runs: all 10 passed;
+#  - per job but the cubieboard's, the sleep test's rtcwake runs: all 10
+#    passed;
 #  - per job on this machine's lab, lab.LABEL.device-config: the device
 #    configuration the server rendered for it is lava/qemu-device.sh's
 #    (lava/run-job.sh's, which runs no Jinja2);
@@ -38,7 +43,8 @@
 #  - on this machine's lab, that each worker ran at least one job, and, when
 #    this script brought the lab up, that make lab-stop left nothing.
 # LAB_PLANS="PLAN..." (make test-lab) runs those plans instead, one job
-# per PMIC profile, judged the same way. LAB_KERNELCI=1 adds a job made
+# per PMIC profile (and one for the plans pinned to the cubieboard),
+# judged the same way. LAB_KERNELCI=1 adds a job made
 # from the KernelCI template (lava/make-jobs.sh --kernelci) as KernelCI
 # would fill it in: this build's kernel, DTB and initramfs, and the test
 # definition lava/kernelci/suspend-order.yaml fetched by git from a bare
@@ -66,6 +72,7 @@ set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
 . "$top/lava/lab/lab.sh"
+. "$top/boot/board.sh"
 . "$top/tests/plan-path.sh"
 . "$top/tests/ktap-result.sh"
 work=$build/lava/lab
@@ -207,15 +214,15 @@ api /system/version/
 lava_version=$(jq -r '.version // "?"' "$tmp/body" 2> /dev/null)
 echo "    # LAVA $lava_version at $server/api/v0.2, user $user"
 
-# The job set: LABEL PROFILE PLAN[,PLAN...] [EXPECTED-FAIL...]
+# The job set: LABEL BOARD PROFILE PLAN[,PLAN...] [EXPECTED-FAIL...]
 : > "$work/jobs"
-while read -r label prof plans expect; do
+while read -r label board prof plans expect; do
 	[ -n "$label" ] || continue
 	if [ "$label" = none ]; then
 		result fail "lab.$prof.plan: LAB_PLANS: no such plan ($(sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$prof")" 2>&1 | head -n 1))"
 		continue
 	fi
-	sh "$top/lava/make-jobs.sh" --profile "$prof" --plans "$(echo "$plans" | tr , ' ')" --url "$files" \
+	sh "$top/lava/make-jobs.sh" --board "$board" --profile "$prof" --plans "$(echo "$plans" | tr , ' ')" --url "$files" \
 		--out "$work/$label" --sleep-icount --left-out "$work/$label.left" > "$work/$label.gen" 2>&1 ||
 		{ result fail "lab.$label.make-jobs: make-jobs.sh failed"; sed 's/^/    # /' "$work/$label.gen"; continue; }
 	# A plan the job cannot express (a host-side script, two boots, no
@@ -236,27 +243,35 @@ while read -r label prof plans expect; do
 		result skip "lab.$label" "no $prof device online in this lab (make lab: no QEMU 10 with its model, $lab_dir/qemu10 or QEMU10_CACHE)"
 		continue
 	fi
-	printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-a9-$prof.yaml" "$prof" "$plans" "$expect" >> "$work/jobs"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-$board-$prof.yaml" "$prof" "$board" "$plans" "$expect" >> "$work/jobs"
 done <<EOT
 $(if [ -n "${LAB_PLANS:-}" ]; then
 	# (each profile's job with the plans that run on it: plan-profiles.sh;
-	# a plan that is none's: "none PLAN", said above)
+	# a plan that is none's: "none - PLAN", said above; the plans pinned
+	# to the cubieboard, "# board: cubieboard", in a job of that board)
 	for x in $LAB_PLANS; do
-		sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$x")" > /dev/null 2>&1 || echo "none $x"
+		sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$x")" > /dev/null 2>&1 || echo "none - $x"
 	done
-	for prof in twl92230 axp209; do
-		p=
-		for x in $LAB_PLANS; do
-			case " $(sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$x")" 2>/dev/null) " in
-			*" $prof "*) p="$p,$x" ;;
-			esac
+	for b in a9 cubieboard; do
+		for prof in twl92230 axp209; do
+			p=
+			for x in $LAB_PLANS; do
+				f=$top/$(plan_path "$x")
+				pb=$(sh "$top/tests/plan-meta.sh" "$f" board 2>/dev/null)
+				{ [ "$pb" = cubieboard ] && [ $b = cubieboard ]; } ||
+					{ [ "$pb" != cubieboard ] && [ $b = a9 ]; } || continue
+				case " $(sh "$top/tests/plan-profiles.sh" "$f" 2>/dev/null) " in
+				*" $prof "*) p="$p,$x" ;;
+				esac
+			done
+			[ -z "$p" ] || echo "$b-$prof-plans $b $prof ${p#,}"
 		done
-		[ -z "$p" ] || echo "a9-$prof-plans $prof ${p#,}"
 	done
 else
-	echo "a9-twl92230-fixture-fail twl92230 fixture-fail fixture-fail.fixture.b"
-	echo "a9-twl92230-board twl92230 sleeptrace-board,suspend-arm-in-prepare"
-	echo "a9-axp209-board axp209 axp209-board"
+	echo "a9-twl92230-fixture-fail a9 twl92230 fixture-fail fixture-fail.fixture.b"
+	echo "a9-twl92230-board a9 twl92230 sleeptrace-board,suspend-arm-in-prepare"
+	echo "a9-axp209-board a9 axp209 axp209-board"
+	echo "cubieboard-axp209-board cubieboard axp209 cubieboard-board,cubieboard-s2idle-arm"
 fi)
 EOT
 
@@ -295,7 +310,7 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 		elif grep -n '{[{%#]' "$work/$label/job.yaml" > "$work/$label.left"; then
 			result fail "lab.$label.template: the template has a placeholder this script does not fill: $(head -n 1 "$work/$label.left")"
 		else
-			printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/job.yaml" axp209 \
+			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/job.yaml" axp209 a9 \
 				vexpress-pm-suspend-order "" >> "$work/jobs"
 		fi
 	fi
@@ -470,20 +485,38 @@ device_config() {
 	fi
 }
 
+# may_skip PLAN CASE: the case is an oracle's verdict (oracle.RULE-ID,
+# oracle.CASE.RULE-ID, board-oracle.RULE-ID) on a rule the plan's
+# "# oracle-skip:" names, which the guest's KTAP reports as "# SKIP
+# may-skip: ..." (sleeptrace --may-skip) and LAVA as a bare skip; rule=
+# the rule. (So make test's CI=true ci-skips takes it for what it is.)
+may_skip() {
+	rule=${2##*.}
+	case $2 in
+	oracle.* | board-oracle.*) ;;
+	*) return 1 ;;
+	esac
+	[ -f "$top/$(plan_path "$1")" ] || return 1
+	case " $(sh "$top/tests/plan-meta.sh" "$top/$(plan_path "$1")" oracle-skip | tr '\n' ' ') " in
+	*" $rule "*) return 0 ;;
+	esac
+	return 1
+}
+
 # Submit the set, then wait for it.
 t0=$(date +%s)
 ids=
 : > "$work/submitted"
-while IFS="$tab" read -r label yaml prof plans expect; do
+while IFS="$tab" read -r label yaml prof board plans expect; do
 	submit "$label" "$yaml" "$prof"
-	[ -z "$id" ] || { ids="$ids $id"; printf '%s\t%s\t%s\t%s\n' "$label" "$id" "$plans" "$expect" >> "$work/submitted"; }
+	[ -z "$id" ] || { ids="$ids $id"; printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$id" "$board" "$plans" "$expect" >> "$work/submitted"; }
 done < "$work/jobs"
 # shellcheck disable=SC2086 # a word list
 await $ids
 wall=$(($(date +%s) - t0))
 
 : > "$work/ran"
-while IFS="$tab" read -r label id plans expect; do
+while IFS="$tab" read -r label id board plans expect; do
 	if [ ! -f "$work/job-$id.json" ]; then
 		result fail "lab.$label.finished: job $id not finished (within LAB_WAIT=$wait_s s: canceled)"
 		continue
@@ -502,7 +535,9 @@ while IFS="$tab" read -r label id plans expect; do
 			[ "$res" != fail ] || r=ok
 			result $r "$what: $res (expected fail)" ;;
 		*)
-			if [ "$res" = skip ]; then
+			if [ "$res" = skip ] && may_skip "$suite" "$name"; then
+				result skip "$what" "may-skip: $rule (the plan's oracle-skip; LAVA: skip)"
+			elif [ "$res" = skip ]; then
 				result skip "$what" "LAVA: skip"
 			elif [ "$res" = pass ]; then
 				result ok "$what"
@@ -515,10 +550,15 @@ while IFS="$tab" read -r label id plans expect; do
 		grep -qx "$e" "$tmp/seen" || result fail "lab.$label.$e: not reported (expected fail)"
 	done
 	# The sleep test: as many passed rtcwake runs as make-jobs.sh asked
-	# (10; the KernelCI template has none).
+	# (10; the KernelCI template has none, nor a board without rtcwake,
+	# boot/board.sh: the cubieboard).
 	case $label in
 	*-kernelci) equals_ktap "$label" "$id" "$plans"; continue ;;
 	esac
+	if [ "$(me=test.sh; board_of "$board" > /dev/null && echo "$rtcwake")" = no ]; then
+		echo "    # lab.$label: no sleep test (the $board has no rtcwake -m mem, boot/board.sh)"
+		equals_ktap "$label" "$id" "$plans"; continue
+	fi
 	s=$(awk -F "$tab" '$1 == "sleep" && $2 ~ /^rtcwake-mem-/ && $3 == "pass"' "$work/cases-$id.tsv" | wc -l | tr -d ' ')
 	r=fail
 	[ "$s" != 10 ] || r=ok
