@@ -28,6 +28,7 @@
 # oracle-skip: prepare-after-suspend s2idle-prepare-after-suspend-late
 # oracle-skip: s2idle-prepare-before-noirq pmic-quiet-cpus-off
 . ./lib/board.sh
+. ./lib/fault.sh
 . ./lib/axp209.sh
 . ./lib/oracle.sh
 
@@ -38,14 +39,8 @@ SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
 P=cubieboard.twi-fault
 sleep_driver() { basename "$(readlink "$SLEEP_DEV/driver" 2>/dev/null)"; }
 
-# inject ATTR N [TIMES]: fail the Nth transfer on the PMIC's bus from the
+# (lib/fault.sh) inject ATTR N [TIMES]: fail the Nth transfer on the PMIC's bus from the
 # next suspend's begin on (and the TIMES - 1 after it)
-inject() {
-	echo 1 > $F/$1/verbose
-	echo "$2" > $F/$1/space
-	echo "${3:-1}" > $F/$1/times
-	echo 100 > $F/$1/probability
-}
 
 # disarm_faults: no attribute fails anything any more
 disarm_faults() {

@@ -31,6 +31,7 @@
 # oracle-skip: wake-before-resume-noirq finish-after-resume-early finish-before-resume
 # oracle-skip: pmic-quiet-cpus-off
 . ./lib/board.sh
+. ./lib/fault.sh
 . ./lib/oracle.sh
 
 F=/sys/kernel/debug/i2c/i2c-$BUS
@@ -44,14 +45,8 @@ rails() {
 	echo
 }
 
-# inject ATTR N [TIMES]: fail the Nth event the attribute counts, and the
+# (lib/fault.sh) inject ATTR N [TIMES]: fail the Nth event the attribute counts, and the
 # TIMES - 1 after it
-inject() {
-	echo 1 > $F/$1/verbose
-	echo "$2" > $F/$1/space
-	echo "${3:-1}" > $F/$1/times
-	echo 100 > $F/$1/probability
-}
 
 # nth_xfer PATTERN: the number, from the start of the suspend transition
 # (platform_begin), of the first I2C transfer made inside a device callback

@@ -14,19 +14,14 @@
 # pmic: twl92230 axp209
 # kernels: all
 . ./lib/board.sh
+. ./lib/fault.sh
 
 F=/sys/kernel/debug/i2c/i2c-$BUS
 S=/sys/power/suspend_stats
 ERR=/tmp/suspend.err
 
-# inject ATTR N [TIMES]: fail the Nth transfer of the next platform window
+# (lib/fault.sh) inject ATTR N [TIMES]: fail the Nth transfer of the next platform window
 # (and the TIMES - 1 after it)
-inject() {
-	echo 1 > $F/$1/verbose
-	echo "$2" > $F/$1/space
-	echo "${3:-1}" > $F/$1/times
-	echo 100 > $F/$1/probability
-}
 
 # in_phase PHASE PATTERN: trace lines matching PATTERN inside PHASE's
 # begin/end events, counted
