@@ -879,6 +879,21 @@ static int pmic_quiet(const struct trace *t, const struct rule *rule, const stru
 	return ok(rule);
 }
 
+/*
+ * Whether any device has a PM domain callback in the capture: a board
+ * without a PMIC-switched domain (the Cubieboard's A10 has none) cannot
+ * show the domain rules, which then skip rather than break.
+ */
+static bool has_domain(const struct trace *t)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->ev[i].kind == EV_CB_START && strstr(t->ev[i].info, "power domain"))
+			return true;
+	return false;
+}
+
 /* A PMIC transfer made by a PM domain callback of verb @verb (NULL: any) */
 static bool by_domain(const struct ev *e, const struct pmic_set *pm, const char *verb)
 {
@@ -900,6 +915,8 @@ static int domain_on_for_write(const struct trace *t, const struct rule *rule,
 
 	if (w < 0)
 		return skip(rule, "no image write in this capture");
+	if (!has_domain(t))
+		return skip(rule, "no PM domain callback in this capture");
 	for (i = 0; i < w; i++)
 		if (by_domain(&t->ev[i], pm, NULL))
 			last = i;
@@ -922,6 +939,8 @@ static int domain_switched(const struct trace *t, const struct rule *rule,
 
 	if (from < 0)
 		return skip(rule, "not in this capture");
+	if (!has_domain(t))
+		return skip(rule, "no PM domain callback in this capture");
 	for (i = from; i < t->n; i++)
 		if (by_domain(&t->ev[i], pm, verb) &&
 		    strstr(t->ev[i].who, " noirq power domain["))
@@ -942,13 +961,78 @@ static int domain_on_at_restore(const struct trace *t, const struct rule *rule,
 }
 
 /*
- * Every device phase of the side ran callbacks: @verbs (NULL-terminated)
- * at each level. Shutdown mode, for one, has no poweroff callbacks.
+ * The PM core phase in which callbacks of @verb at @level run: its name
+ * and event value; NULL for a verb of no hibernation phase.
  */
-static int phases_ran(const struct trace *t, const struct rule *rule, const char *const *verbs)
+static const char *level_phase(const char *verb, const char *level, unsigned int *val)
+{
+	static const struct {
+		const char *verb;
+		unsigned int val;
+		bool up;
+	} verbs[] = {
+		{ "freeze", EV_FREEZE, false }, { "hibernate", EV_HIBERNATE, false },
+		{ "quiesce", EV_QUIESCE, false }, { "thaw", EV_THAW, true },
+		{ "restore", EV_RESTORE, true },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(verbs) / sizeof(verbs[0]); i++) {
+		if (strcmp(verbs[i].verb, verb))
+			continue;
+		*val = verbs[i].val;
+		if (!strcmp(level, "noirq"))
+			return verbs[i].up ? "dpm_resume_noirq" : "dpm_suspend_noirq";
+		if (!strcmp(level, "late"))
+			return verbs[i].up ? "dpm_resume_early" : "dpm_suspend_late";
+		return verbs[i].up ? "dpm_resume" : "dpm_suspend";
+	}
+	return NULL;
+}
+
+/*
+ * Whether the PM core phase of @verb at @level ran (its begin and end are
+ * in the capture) with no device callback in it, and no phase of the
+ * capture had a callback at @level: no device of the board has one
+ * there, which is no lost event. (A level empty for one verb only, say
+ * poweroff's callbacks gone while freeze's are there, is not.)
+ */
+static bool level_ran_empty(const struct trace *t, const char *verb, const char *level)
+{
+	unsigned int val;
+	const char *name = level_phase(verb, level, &val);
+	int i, b = -1;
+
+	if (!name)
+		return false;
+	for (i = 0; i < t->n; i++)
+		if (t->ev[i].kind == EV_CB_START && !strcmp(cb_level(&t->ev[i]), level))
+			return false;
+	for (i = 0; i < t->n; i++) {
+		const struct ev *e = &t->ev[i];
+
+		if (e->kind == EV_PHASE && e->val == val && !strcmp(e->name, name)) {
+			if (e->begin)
+				b = i;
+			else if (b >= 0)
+				return true;
+		} else if (b >= 0 && e->kind == EV_CB_START) {
+			return false;
+		}
+	}
+	return false;
+}
+
+/*
+ * Whether a device phase of @verbs (NULL-terminated) ran no callback at
+ * some level; what is missing in @why. A level whose PM core phase ran
+ * with no callback in it is not missing: it is named in @empty (if there
+ * is room), for the caller to report.
+ */
+static bool phase_missing(const struct trace *t, const char *const *verbs,
+			  char *why, size_t len, char *empty, size_t elen)
 {
 	static const char *const levels[] = { "", "late", "noirq" };
-	char why[128];
 	size_t l;
 
 	for (; *verbs; verbs++) {
@@ -960,21 +1044,79 @@ static int phases_ran(const struct trace *t, const struct rule *rule, const char
 				    !strcmp(cb_level(&t->ev[i]), levels[l]) &&
 				    !strcmp(t->ev[i].verb, *verbs))
 					break;
-			if (i == t->n) {
-				snprintf(why, sizeof(why), "no %s%s%s callback", *verbs,
-					 *levels[l] ? " " : "", levels[l]);
-				return fail(rule, why);
+			if (i < t->n)
+				continue;
+			if (empty && level_ran_empty(t, *verbs, levels[l])) {
+				size_t n = strlen(empty);
+
+				snprintf(empty + n, elen - n, "%s%s%s%s", n ? ", " : "",
+					 *verbs, *levels[l] ? " " : "", levels[l]);
+				continue;
 			}
+			snprintf(why, len, "no %s%s%s callback", *verbs,
+				 *levels[l] ? " " : "", levels[l]);
+			return true;
 		}
 	}
-	return ok(rule);
+	return false;
 }
 
+/*
+ * Every device phase of the side ran callbacks: @verbs at each level. A
+ * level whose phase ran with no callback at all (no device of the board
+ * has one there) cannot show it: a skip, once every other level held.
+ */
+static int phases_ran(const struct trace *t, const struct rule *rule, const char *const *verbs)
+{
+	char why[128], empty[128] = "", skipped[192];
+
+	if (phase_missing(t, verbs, why, sizeof(why), empty, sizeof(empty)))
+		return fail(rule, why);
+	if (!*empty)
+		return ok(rule);
+	snprintf(skipped, sizeof(skipped), "phases that ran with no callback: %s", empty);
+	return skip(rule, skipped);
+}
+
+/*
+ * Whether the PM core ran the poweroff device phases (dpm_* with the
+ * hibernate event): only the platform mode does, through the board's
+ * hibernation ops. Shutdown and reboot modes end the hibernating kernel
+ * through device_shutdown(), with no PM callbacks.
+ */
+static bool has_poweroff(const struct trace *t)
+{
+	int i;
+
+	for (i = 0; i < t->n; i++)
+		if (t->ev[i].kind == EV_PHASE && !strncmp(t->ev[i].name, "dpm_", 4) &&
+		    t->ev[i].val == EV_HIBERNATE)
+			return true;
+	return false;
+}
+
+/*
+ * Freeze and thaw at every level, and poweroff too if the PM core ran it
+ * at all. A capture without the poweroff phases (a board without
+ * hibernation ops: shutdown or reboot mode) cannot show that part: a
+ * skip, once freeze and thaw have held. Poweroff phases without its
+ * callbacks break the rule.
+ */
 static int hib_phases_ran(const struct trace *t, const struct rule *rule, const struct pmic_set *pm)
 {
 	static const char *const verbs[] = { "freeze", "thaw", "hibernate", NULL };
 
 	(void)pm;
+	if (!has_poweroff(t)) {
+		char why[128], empty[128] = "", skipped[256];
+
+		if (phase_missing(t, verbs, why, sizeof(why), empty, sizeof(empty)) &&
+		    strncmp(why, "no hibernate", 12))
+			return fail(rule, why);
+		snprintf(skipped, sizeof(skipped), "no poweroff phase (no hibernation ops)%s%s",
+			 *empty ? "; empty: " : "", empty);
+		return skip(rule, skipped);
+	}
 	return phases_ran(t, rule, verbs);
 }
 
