@@ -53,8 +53,9 @@ sig() { dd if=$SD bs=1 skip=4086 count=10 2>/dev/null | tr -dc 'A-Z0-9'; }
 sig=$(sig)
 check "cubieboard.hib.card-blank-at-start" "" "$sig"
 [ -z "$sig" ] || { ktap_print_msg "the second boot did not resume"; exit 1; }
+# (the card's block device under the A10's SD host, bound to sunxi-mmc)
 check "cubieboard.hib.card-on-sunxi-mmc" "$MMC_DEV sunxi-mmc" \
-	"$(basename "$(readlink -f /sys/class/block/${SD#/dev/}/device/../..)") $(basename "$(readlink /sys/bus/platform/devices/$MMC_DEV/driver)")"
+	"$(readlink -f /sys/class/block/${SD#/dev/} | grep -o "/$MMC_DEV/" | tr -d /) $(basename "$(readlink /sys/bus/platform/devices/$MMC_DEV/driver)")"
 mkswap $SD > /dev/null
 sig=$(sig)
 swapon $SD
