@@ -451,6 +451,22 @@ awk '/i2c_write: .* a=04a .*\[10-00\]/ && !w { w = $0; getline r; r2 = r; print 
 	{ print }
 	/platform_pre_snapshot\[4\] end/ { print w; print r2 }' "$h73" > "$tmp/7.3-hib-pmic-at-snapshot"
 expect 7.3-hib-pmic-at-snapshot hib-pmic-quiet-around-snapshot
+# The Cubieboard's hibernation (fixtures/cubieboard-hibernate.trace: the
+# cubieboard-hibernate plan's two consoles, 6.12, QEMU 10.0.2,
+# 2026-12-07), in reboot mode: no hibernation ops (no poweroff phases, no
+# platform callbacks), no PM domain, no late or early callbacks on the
+# A10. With the plan's may-skips, the other 16 rules hold; its thaw noirq
+# callbacks dropped (the noirq level has callbacks in freeze), the
+# every-phase rule breaks rather than skipping.
+cbh=$here/fixtures/cubieboard-hibernate.trace
+skips=$(sed -n 's/^# oracle-skip: //p' "$top/tests/plans/cubieboard-hibernate.sh" | tr ' ' '\n' | sed 's/^/-s /' | tr '\n' ' ')
+# shellcheck disable=SC2086 # skips is a word list by design
+"$oracle" check --judge-all $skips "$cbh" > "$tmp/cbh.out" 2>&1
+[ $? = 0 ] && [ "$(grep -c '^# oracle\.hib-[^:]*: .*(holds)$' "$tmp/cbh.out")" = 16 ] &&
+	grep -q '^ok 1 oracle\.hib-every-phase-ran # SKIP may-skip: no poweroff phase (no hibernation ops); empty: freeze late, thaw late$' "$tmp/cbh.out"
+result $? "cubieboard-hibernate.holds-with-its-may-skips" "$tmp/cbh.out"
+grep -v 'device_pm_callback_start: .*noirq driver \[thaw\]' "$cbh" > "$tmp/cubieboard-hib-no-thaw-noirq"
+expect cubieboard-hib-no-thaw-noirq hib-every-phase-ran
 # 7.3 built without the series' tracing (tests/patches/7.3/
 # stock-pm-tracing.patch): six rules judged, all holding, as on 6.12.
 # A late suspend callback (the bus hsb's noirq one, relabelled) running
