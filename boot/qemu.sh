@@ -42,9 +42,11 @@
 # --qmp PATH opens a QMP server on the UNIX socket PATH, for a host-side
 # script that changes the board while the guest runs (a test plan's
 # "# host:" script: the TMP105's temperature, with qom-set).
-# --sd FILE puts the raw image FILE in the MMCI's SD card slot (QEMU wants a
-# power-of-2 size: boot/sd-image.sh makes one); the MMCI is a member of the
-# PMIC-switched VMMC domain, so hibernation writes its image through it.
+# --sd FILE puts the raw image FILE in the board's SD card slot (QEMU wants a
+# power-of-2 size: boot/sd-image.sh makes one): on vexpress the MMCI's, a
+# member of the PMIC-switched VMMC domain, so hibernation writes its image
+# through it; on the cubieboard the A10's own SD host's (QEMU's
+# allwinner-sdhost-sun4i, Linux's sunxi-mmc), the same -drive if=sd.
 #
 # --icount runs QEMU with "-icount OPTS" (default shift=1,sleep=off: one
 # instruction every 2 ns of virtual time, idle time skipped), which makes
