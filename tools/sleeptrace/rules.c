@@ -1084,13 +1084,21 @@ static int phases_ran(const struct trace *t, const struct rule *rule, const char
  * hibernation ops. Shutdown and reboot modes end the hibernating kernel
  * through device_shutdown(), with no PM callbacks.
  */
+/*
+ * Whether the PM core ran hibernation's poweroff phases: their events, or
+ * the platform's hibernation callbacks (platform_*[4]), which only a board
+ * with hibernation ops has, and with them the core runs poweroff. So a
+ * capture that lost the phases but kept the platform's events is judged,
+ * not skipped as a board without ops.
+ */
 static bool has_poweroff(const struct trace *t)
 {
 	int i;
 
 	for (i = 0; i < t->n; i++)
-		if (t->ev[i].kind == EV_PHASE && !strncmp(t->ev[i].name, "dpm_", 4) &&
-		    t->ev[i].val == EV_HIBERNATE)
+		if (t->ev[i].kind == EV_PHASE && t->ev[i].val == EV_HIBERNATE &&
+		    (!strncmp(t->ev[i].name, "dpm_", 4) ||
+		     !strncmp(t->ev[i].name, "platform_", 9)))
 			return true;
 	return false;
 }

@@ -236,6 +236,19 @@ expect hib-domain-stays-on hib-domain-off-at-poweroff
 # so the domain is not switched off by one either.
 grep -v 'device_pm_callback_start: .*\[hibernate\]' "$hib" > "$tmp/hib-shutdown-mode"
 expect hib-shutdown-mode hib-every-phase-ran hib-domain-off-at-poweroff
+# The poweroff phases' events lost too, the platform's hibernation
+# callbacks kept: a board with hibernation ops, whose core ran poweroff, so
+# hib-every-phase-ran is judged and broken, not skipped as on a board
+# without ops (the Cubieboard's, below). And without the domain's
+# callbacks, -J fails the three domain rules it cannot judge.
+grep -v 'suspend_resume: dpm_[a-z_]*\[4\]\|device_pm_callback_[a-z]*: .*\[hibernate\]' "$hib" > "$tmp/hib-lost-poweroff"
+"$oracle" check "$tmp/hib-lost-poweroff" > "$tmp/hib-lost-poweroff.out" 2>&1
+[ $? = 1 ] && grep -q '^not ok [0-9]* oracle\.hib-every-phase-ran$' "$tmp/hib-lost-poweroff.out"
+result $? "hib-lost-poweroff-phases.judged-not-skipped" "$tmp/hib-lost-poweroff.out"
+grep -v 'power domain' "$hib" > "$tmp/hib-lost-domain"
+"$oracle" check -J "$tmp/hib-lost-domain" > "$tmp/hib-lost-domain.out" 2>&1
+[ $? = 1 ] && [ "$(grep -c '^not ok [0-9]* oracle\.hib-domain' "$tmp/hib-lost-domain.out")" = 3 ]
+result $? "hib-lost-domain.fails-judge-all" "$tmp/hib-lost-domain.out"
 # Its per-phase table: poweroff_noirq (event 0x4) holds the domain's
 # power-off (a read and a write), restore_noirq (0x40) its power-on.
 "$oracle" phases "$hib" > "$tmp/hib-phases.out" 2>&1
@@ -551,6 +564,11 @@ sed 's/^# vexpress-pm pmic: 0x34$/# vexpress-pm pmic: 0-0034/' \
 "$oracle" check "$tmp/bad-pmic-line" > "$tmp/bad-pmic-line.out" 2>&1
 [ $? = 2 ] && grep -q "^sleeptrace: the capture's \"# vexpress-pm pmic:\" line: not a number: '0-0034'$" "$tmp/bad-pmic-line.out"
 result $? "bad.pmic-line-is-an-error" "$tmp/bad-pmic-line.out"
+sed 's/^# vexpress-pm pmic: 0x34$/# vexpress-pm pmic: 0x34 0x4a/' \
+	"$here/fixtures/cubieboard-s2idle-stock-i2c.trace" > "$tmp/junk-pmic-line"
+"$oracle" check "$tmp/junk-pmic-line" > "$tmp/junk-pmic-line.out" 2>&1
+[ $? = 2 ] && grep -q "^sleeptrace: the capture's \"# vexpress-pm pmic:\" line: not a number: '0x34 0x4a'$" "$tmp/junk-pmic-line.out"
+result $? "bad.pmic-line-with-junk-is-an-error" "$tmp/junk-pmic-line.out"
 
 good=$here/fixtures/mem-cycle.trace
 # devices: every callback of the capture, in the order it started, and

@@ -799,6 +799,18 @@ static int number(const char *opt, const char *arg)
 	return (int)v;
 }
 
+/* A 7-bit I2C address (-a, the capture's PMIC line) */
+static int i2c_addr(const char *what, const char *arg)
+{
+	int v = number(what, arg);
+
+	if (v > 0x7f) {
+		fprintf(stderr, "sleeptrace: %s: not a 7-bit I2C address: '%s'\n", what, arg);
+		exit(2);
+	}
+	return v;
+}
+
 /* --pmic DEV[=CHIP] */
 static void add_pmic(const char *arg)
 {
@@ -945,7 +957,7 @@ int main(int argc, char **argv)
 				  longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'a':
-			add_addr(number("-a", optarg));
+			add_addr(i2c_addr("-a", optarg));
 			by_addr = true;
 			break;
 		case 'p':
@@ -1048,7 +1060,7 @@ int main(int argc, char **argv)
 	 * as a bad -a is), else the board's TWL92230
 	 */
 	if (!pmics.n)
-		add_addr(t.pmic[0] ? number("the capture's \"# vexpress-pm pmic:\" line", t.pmic) :
+		add_addr(t.pmic[0] ? i2c_addr("the capture's \"# vexpress-pm pmic:\" line", t.pmic) :
 			 0x4a);
 	ret = 0;
 	for (i = 0; i < pmics.n; i++)

@@ -601,8 +601,15 @@ int trace_read(FILE *f, struct trace *t)
 		}
 		/* (kept as text: the caller parses it as it parses -a) */
 		if (!strncmp(line, "# vexpress-pm pmic:", 19)) {
-			if (!t->pmic[0])
-				sscanf(line + 19, "%31s", t->pmic);
+			/* the whole value, blanks trimmed: junk after it is kept */
+			if (!t->pmic[0]) {
+				const char *v = line + 19 + strspn(line + 19, " \t");
+				size_t n = strcspn(v, "\r\n");
+
+				while (n && (v[n - 1] == ' ' || v[n - 1] == '\t'))
+					n--;
+				snprintf(t->pmic, sizeof(t->pmic), "%.*s", (int)n, v);
+			}
 			continue;
 		}
 		if (!strncmp(line, "# vexpress-pm boot", 18)) {

@@ -82,7 +82,9 @@ struct trace {
 			 * 0: none */
 	char pmic[32];	/* the PMIC's I2C address as the capture names it
 			 * ("# vexpress-pm pmic: ADDR", as the board's
-			 * captures start; the first such line); "": none */
+			 * captures start; the first such line); "": none,
+			 * also an empty value (trace_dump on a board whose
+			 * DT has no PMIC it knows) */
 	int forms[TF_NFORM];	/* events read in each form */
 	unsigned int has;	/* HAS_*: the kinds of event the capture holds */
 	int untimed;		/* console events without a timestamp */
