@@ -80,6 +80,9 @@ while [ $# -gt 0 ]; do
 	esac
 	shift
 done
+case $sleep_runs in
+'' | *[!0-9]*) echo "make-jobs.sh: --sleep-runs '$sleep_runs': not a number of runs" >&2; exit 2 ;;
+esac
 url=${url:-file://$build}
 images=$build/images
 # The DT-edited DTBs go to OUT/dtb, named by their URL under the build
