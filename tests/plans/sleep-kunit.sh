@@ -5,9 +5,10 @@
 # interrupt that its driver disabled, pending, is no stray and stays masked
 # through the filter; an enabled one is masked for the sleep and unmasked
 # after. Booted with that suite alone enabled; run again from debugfs once
-# the controller is bound (at boot it may not be yet, and the cases skip),
-# and the rerun's results count: the suite's KTAP is this plan's subtest
-# (lib/kunit.sh).
+# the controller is bound (at boot it may not be yet, and the suite fails
+# to initialize: a case skipped then would never run again, see the
+# suite's init), and the rerun's results count: the suite's KTAP is this
+# plan's subtest (lib/kunit.sh).
 # board: a9
 # smp: 1
 # qemu-args: --append kunit.enable=1 --append kunit.filter_glob=vexpress-sleep-stray-filter
