@@ -65,10 +65,12 @@ check "pd-idle.genpd-off" off "$(await 5000 off pd_status)"
 check "pd-idle.slot-empty" none "$(card)"
 idle_window empty
 
-# The host's card: found by a poll, and readable
+# The host's card: found by a poll, and readable. Found means the disk
+# opens: devtmpfs makes its node before add_disk() has finished, and an
+# open in between fails with ENXIO (seen on the debug kernel, 7.3).
 echo "vexpress-pm: host: sdcard insert"
 check "pd-idle.card-found" yes \
-	"$(await 5000 yes sh -c '[ -b /dev/mmcblk0 ] && echo yes')"
+	"$(await 5000 yes sh -c 'head -c 1 /dev/mmcblk0 > /dev/null 2>&1 && echo yes')"
 check "pd-idle.card-reads" "vexpress-pm sdcard" "$(head -c 18 /dev/mmcblk0)"
 echo "vexpress-pm: host: sdcard eject"
 check "pd-idle.card-removed" none "$(await 5000 none card)"
