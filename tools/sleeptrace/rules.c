@@ -1333,11 +1333,17 @@ static unsigned int sel_need(const struct sel *s)
  * power:suspend_resume alone) cannot be judged: it skips, naming what it
  * needs, rather than holding or breaking on no evidence. -1: it can be.
  */
-static int skip_if_lacking(const struct trace *t, const struct rule *r)
+static int skip_if_lacking(const struct trace *t, const struct rule *r, const struct pmic_set *pm)
 {
 	unsigned int lack = (r->need | sel_need(r->a) | sel_need(r->b)) & ~t->has;
 	char why[160];
 
+	/*
+	 * Bus events but no PMIC named (another board's capture, no --pmic):
+	 * whose traffic the rule would watch is not known
+	 */
+	if (!lack && (r->need & HAS_XFER) && !pm->n)
+		return skip(r, "needs the PMIC named: --pmic BUS-ADDR");
 	if (!lack)
 		return -1;
 	snprintf(why, sizeof(why), "needs %s%s%s: none in this capture",
@@ -1369,7 +1375,7 @@ static int hib_check(const struct trace *t, const struct pmic_set *pm, int first
 		}
 		cur.n = first + i;
 		cur.want_violated = expected(r, expect, nexpect);
-		lacking = skip_if_lacking(&part, r);
+		lacking = skip_if_lacking(&part, r, pm);
 		violated += lacking >= 0 ? lacking : r->check(&part, r, pm);
 	}
 	printf("# oracle: hibernation, %s: %d rule(s) violated, %d result(s) not as expected\n",
@@ -1468,7 +1474,7 @@ static bool platform_traced(const struct trace *t)
 static int run_rule(const struct trace *t, const struct rule *r, const struct pmic_set *pm,
 		    bool platform)
 {
-	int lacking = skip_if_lacking(t, r);
+	int lacking = skip_if_lacking(t, r, pm);
 	char why[160];
 
 	if (lacking >= 0)

@@ -620,13 +620,25 @@ result $? "bad.too-many-events-refused" "$tmp/huge.out"
 # Captures as users make them: a console with tp_printk and no printk
 # timestamps, only power:suspend_resume and i2c:i2c_write/read enabled
 # (the docs' minimum): order alone is judged, a transfer without its
-# i2c_result still counts, and the rules that need callbacks say so
+# i2c_result still counts, and the rules that need callbacks say so.
+# With no callback, nothing shows which device is the PMIC: without
+# --pmic the PMIC rules say they need it (no address of this board's is
+# assumed), and explain shows the order with no times
 sed -n -E 's/^.*: (suspend_resume|i2c_write|i2c_read): /\1: /p' "$good" > "$tmp/user-untimed"
-"$oracle" check "$tmp/user-untimed" > "$tmp/user-untimed.out" 2>&1
+"$oracle" check --pmic 0-004a "$tmp/user-untimed" > "$tmp/user-untimed.out" 2>&1
 [ $? = 0 ] && grep -q '^# sleeptrace: .*: console (tp_printk)' "$tmp/user-untimed.out" &&
 	grep -q '^# oracle\.arming-in-prepare-late: .* (holds)$' "$tmp/user-untimed.out" &&
 	grep -q '^# oracle: judged 12 of 15 rules; could not judge: children-first, device-links, abort-stops-descent (needs power:device_pm_callback_start/end: none in this capture)$' \
-		"$tmp/user-untimed.out"
+		"$tmp/user-untimed.out" &&
+	"$oracle" check "$tmp/user-untimed" > "$tmp/user-untimed-nopmic.out" 2>&1 &&
+	grep -q '^# sleeptrace: .* PMIC none named (--pmic BUS-ADDR; ' "$tmp/user-untimed-nopmic.out" &&
+	grep -q '^ok [0-9]* oracle\.pmic-quiet-cpus-off # SKIP needs the PMIC named: --pmic BUS-ADDR$' "$tmp/user-untimed-nopmic.out" &&
+	grep -q '^# oracle: judged 9 of 15 rules; could not judge: arming-in-prepare-late, pmic-quiet-while-armed, pmic-quiet-cpus-off (needs the PMIC named: --pmic BUS-ADDR); ' \
+		"$tmp/user-untimed-nopmic.out" &&
+	"$oracle" explain "$tmp/user-untimed" > "$tmp/user-untimed-explain.out" 2>&1 &&
+	grep -q '^# events without a timestamp (a console with printk.time=0): their order, no times$' "$tmp/user-untimed-explain.out" &&
+	grep -q '^ *- *-  dpm_suspend: ' "$tmp/user-untimed-explain.out" &&
+	! grep -q '0\.000' "$tmp/user-untimed-explain.out"
 result $? "user.untimed-console-without-callbacks" "$tmp/user-untimed.out"
 # The same with printk timestamps: --pmic BUS-ADDR finds the PMIC's
 # transfers without their results, and explain says none was traced
@@ -644,9 +656,65 @@ grep -v device_pm_callback "$here/fixtures/hibernate.trace" > "$tmp/user-hib"
 		"$tmp/user-hib.out"
 result $? "user.hibernation-without-callbacks" "$tmp/user-hib.out"
 
+# Another board's capture, as a user makes it (fixtures/debian-6.1-virt-*:
+# Debian 12's stock armhf kernel 6.1.0-57-armmp on QEMU 7.2's -M virt,
+# its console kept on the host; the first lines say how). Suspend-to-idle
+# with every event the docs name: the cycle is found, four rules are
+# judged and hold, the others say what they need; no PMIC is assumed
+deb=$here/fixtures/debian-6.1-virt-s2idle-console.trace
+"$oracle" check "$deb" > "$tmp/deb.out" 2>&1
+[ $? = 0 ] && ! grep -q '^not ok' "$tmp/deb.out" &&
+	grep -q '^# sleeptrace: .*: console (tp_printk), 900 event(s), 1 suspend cycle(s); PMIC none named (--pmic BUS-ADDR; ' "$tmp/deb.out" &&
+	grep -q '^# oracle: a suspend-to-idle cycle' "$tmp/deb.out" &&
+	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/deb.out")" = 4 ] &&
+	grep -q '^# oracle\.pm-core-order: .*(holds)$' "$tmp/deb.out" &&
+	grep -q '^# oracle\.children-first: .*(holds)$' "$tmp/deb.out" &&
+	grep -q '^# oracle: judged 4 of 16 rules; could not judge: prepare-after-suspend, .* (no platform_\* phases: .*); arming-in-prepare-late, pmic-quiet-while-armed, pmic-quiet-cpus-off (needs bus events (i2c:\*, smbus:\* or regmap:\*): none in this capture); device-links (no .# devlink:. lines in this capture)$' "$tmp/deb.out" &&
+	"$oracle" explain "$deb" > "$tmp/deb-explain.out" 2>&1 &&
+	grep -q ' machine_suspend: s2idle_enter(): the CPUs idle until a wakeup$' "$tmp/deb-explain.out" &&
+	grep -q ' dpm_complete: per-device complete() \[169 device callbacks\]$' "$tmp/deb-explain.out"
+result $? "user.debian-virt.s2idle-console-judged" "$tmp/deb.out"
+good=$deb
+move_block 'resume_console\[1\] begin' 'resume_console\[1\] end' 'dpm_complete\[16\] begin' > "$tmp/deb-console-early"
+expect deb-console-early pm-core-order
+# the RTC class device rtc0 suspended after its parent, the PL031
+move_block 'rtc rtc0, parent: 9010000\.pl031, class \[suspend\]' 'device_pm_callback_end: rtc rtc0,' \
+	'platform 4010000000\.pcie, parent: platform, bus \[suspend\]' > "$tmp/deb-child-early"
+expect deb-child-early children-first
+# An I2C transfer to 0x4a (this project's PMIC address) while the CPUs
+# idle: on another board that is whatever sits at 0x4a, so without
+# --pmic it is no PMIC traffic and the PMIC rules say they need it; named
+# with --pmic it breaks pmic-quiet-cpus-off
+awk '{ print } /machine_suspend\[1\] begin/ { print "[  247.000000] i2c_write: i2c-0 #0 a=04a f=0000 l=2 [10-00]" }' "$deb" > "$tmp/deb-4a"
+"$oracle" check "$tmp/deb-4a" > "$tmp/deb-4a.out" 2>&1
+[ $? = 0 ] && ! grep -q '^not ok' "$tmp/deb-4a.out" &&
+	grep -q '^ok [0-9]* oracle\.pmic-quiet-cpus-off # SKIP needs the PMIC named: --pmic BUS-ADDR$' "$tmp/deb-4a.out" &&
+	"$oracle" check -x pmic-quiet-cpus-off --pmic 0-004a "$tmp/deb-4a" > "$tmp/deb-4a-named.out" 2>&1
+result $? "user.debian-virt.no-pmic-assumed" "$tmp/deb-4a.out"
+# Without --pmic, a capture that shows a known PMIC driver bound names it
+# (this project's 7.3 AXP209 capture: not the TWL92230's 0x4a)
+"$oracle" check "$here/fixtures/axp209-7.3-trace-cmd-report.txt" > "$tmp/a73-bound.out" 2>&1
+[ $? = 0 ] && grep -q '; PMIC 0-0034 (axp209)$' "$tmp/a73-bound.out" &&
+	grep -q '^# oracle: judged 15 of 15 rules$' "$tmp/a73-bound.out"
+result $? "pmic.bound-driver-named-by-default" "$tmp/a73-bound.out"
+# The docs' minimum with no printk timestamps (printk.time=0, events
+# power:suspend_resume and i2c:i2c_write), two cycles: the order alone
+# judges the PM core's in each, explain shows each cycle without times
+min=$here/fixtures/debian-6.1-virt-minimum-console.trace
+"$oracle" check "$min" > "$tmp/deb-min.out" 2>&1
+[ $? = 0 ] && ! grep -q '^not ok' "$tmp/deb-min.out" &&
+	grep -q '^# sleeptrace: .*: console (tp_printk), 56 event(s), 2 suspend cycle(s); ' "$tmp/deb-min.out" &&
+	grep -q '^# oracle\.2\.pm-core-order: .*(holds)$' "$tmp/deb-min.out" &&
+	[ "$(grep -c '^# oracle: judged 2 of 16 rules; could not judge: .*; children-first, device-links, abort-stops-descent (needs power:device_pm_callback_start/end: none in this capture)$' "$tmp/deb-min.out")" = 2 ] &&
+	"$oracle" explain "$min" > "$tmp/deb-min-explain.out" 2>&1 &&
+	grep -q '^-- cycle 2 of 2 (line 59)$' "$tmp/deb-min-explain.out" &&
+	[ "$(grep -c '^ *- *-  machine_suspend: s2idle_enter()' "$tmp/deb-min-explain.out")" = 2 ]
+result $? "user.debian-virt.untimed-minimum-two-cycles" "$tmp/deb-min.out"
+good=$here/fixtures/mem-cycle.trace
+
 # A test plan's capture must carry its events: with --judge-all a rule it
 # cannot show fails, but for those --may-skip names, which stay skips
-"$oracle" check -J -s children-first -s device-links "$tmp/user-untimed" > "$tmp/judge-all.out" 2>&1
+"$oracle" check -J -s children-first -s device-links -a 0x4a "$tmp/user-untimed" > "$tmp/judge-all.out" 2>&1
 [ $? = 1 ] && grep -q '^ok [0-9]* oracle\.children-first # SKIP may-skip: needs power:device_pm_callback_start/end' "$tmp/judge-all.out" &&
 	grep -q '^# oracle\.abort-stops-descent: .*(could not judge: needs power:device_pm_callback_start/end.*; --may-skip does not name it)$' "$tmp/judge-all.out" &&
 	grep -q '^not ok [0-9]* oracle\.abort-stops-descent$' "$tmp/judge-all.out" &&

@@ -20,7 +20,8 @@
  *
  * PMIC: --pmic DEV[=CHIP] (repeatable), or -a ADDR: the I2C address on any
  * bus; without either, the address the capture's "# vexpress-pm pmic:"
- * line gives, else 0x4a. 'sleeptrace --help' (help[] below) says the rest: the options,
+ * line gives, else the devices it shows bound to a known PMIC driver,
+ * else none. 'sleeptrace --help' (help[] below) says the rest: the options,
  * the exit status, examples.
  */
 #include <getopt.h>
@@ -222,10 +223,24 @@ static const struct chip *chip_named(const char *name)
 	return NULL;
 }
 
+/* The chip whose PMIC driver is named @driver, or NULL */
+static const struct chip *chip_of_driver(const char *driver)
+{
+	size_t c, len = strlen(driver);
+
+	for (c = 0; len && c < NCHIPS; c++) {
+		const char *d = strstr(chips[c].drivers, driver);
+
+		if (d && (d == chips[c].drivers || d[-1] == ' ') && (d[len] == ' ' || !d[len]))
+			return &chips[c];
+	}
+	return NULL;
+}
+
 /* The chip whose driver the capture shows bound to PMIC @p, or NULL */
 static const struct chip *chip_in_capture(const struct trace *t, const struct pmic *p)
 {
-	size_t c, len;
+	const struct chip *c;
 	int i;
 
 	for (i = 0; i < t->n; i++) {
@@ -233,14 +248,8 @@ static const struct chip *chip_in_capture(const struct trace *t, const struct pm
 
 		if (e->kind != EV_CB_START || !e->driver[0] || strcmp(e->name, p->dev))
 			continue;
-		len = strlen(e->driver);
-		for (c = 0; c < NCHIPS; c++) {
-			const char *d = strstr(chips[c].drivers, e->driver);
-
-			if (d && (d == chips[c].drivers || d[-1] == ' ') &&
-			    (d[len] == ' ' || !d[len]))
-				return &chips[c];
-		}
+		if ((c = chip_of_driver(e->driver)))
+			return c;
 	}
 	return NULL;
 }
@@ -458,12 +467,27 @@ static int matching_end(const struct trace *t, int i)
 	return -1;
 }
 
+/*
+ * A time column: milliseconds, or "-" in a capture without timestamps
+ * (a console with printk.time=0), whose events have only their order
+ */
+static void ms_col(const struct trace *t, int width, double ms)
+{
+	if (t->untimed)
+		printf("%*s", width, "-");
+	else
+		printf("%*.3f", width, ms);
+}
+
 static void explain(const struct trace *t)
 {
 	double t0 = t->ev[0].ts;
-	int depth = 0, i, j;
+	int depth = 0, i, j, start[MAX_CYCLES], cyc = 1;
 	bool hib = is_hibernation(t);
+	int ncyc = hib ? 1 : trace_cycles(t, start, MAX_CYCLES);
 
+	if (t->untimed)
+		printf("# events without a timestamp (a console with printk.time=0): their order, no times\n");
 	printf("%10s %9s  %s\n", "t (ms)", "took (ms)", "phase: what happens");
 	for (i = 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
@@ -484,19 +508,26 @@ static void explain(const struct trace *t)
 			t0 = t->ev[0].ts;
 			printf("-- the restored kernel, back from its snapshot (t from the start, as before)\n");
 		}
+		/* The next suspend cycle of several (t from the first's start) */
+		if (cyc < ncyc && cyc < MAX_CYCLES && i == start[cyc]) {
+			depth = 0;
+			printf("-- cycle %d of %d (line %d)\n", ++cyc, ncyc, e->line);
+		}
 
 		if (e->kind == EV_XFER) {
 			/* The same access seen at a higher level: once is enough */
 			if (!shown(e))
 				continue;
 			describe_xfer(e, buf, sizeof(buf));
-			printf("%10.3f %9s  %*s  %s, by %s\n",
-			       (e->ts - t0) * 1e3, "", depth * 2, "", buf, e->who);
+			ms_col(t, 10, (e->ts - t0) * 1e3);
+			printf(" %9s  %*s  %s, by %s\n", "", depth * 2, "", buf, e->who);
 			continue;
 		}
-		if (e->kind == EV_CB_END && e->err)
-			printf("%10.3f %9s  %*s  device %s callback FAILED %d\n",
-			       (e->ts - t0) * 1e3, "", depth * 2, "", e->name, e->err);
+		if (e->kind == EV_CB_END && e->err) {
+			ms_col(t, 10, (e->ts - t0) * 1e3);
+			printf(" %9s  %*s  device %s callback FAILED %d\n", "", depth * 2, "",
+			       e->name, e->err);
+		}
 		if (e->kind != EV_PHASE)
 			continue;
 		if (!e->begin) {
@@ -510,9 +541,10 @@ static void explain(const struct trace *t)
 			cbs += t->ev[k].kind == EV_CB_START;
 			failed += t->ev[k].kind == EV_CB_END && t->ev[k].err;
 		}
-		printf("%10.3f ", (e->ts - t0) * 1e3);
+		ms_col(t, 10, (e->ts - t0) * 1e3);
+		printf(" ");
 		if (j >= 0)
-			printf("%9.3f", (t->ev[j].ts - e->ts) * 1e3);
+			ms_col(t, 9, (t->ev[j].ts - e->ts) * 1e3);
 		else
 			printf("%9s", "(no end)");
 		printf("  %*s%s", depth * 2, "", e->name);
@@ -751,7 +783,9 @@ static const char help[] =
 "  -a, --addr ADDR        the PMIC at I2C address ADDR on any bus (if\n"
 "                         neither -a nor --pmic is given: the address the\n"
 "                         capture's \"# vexpress-pm pmic: ADDR\" line names,\n"
-"                         else 0x4a)\n"
+"                         else each device the capture shows bound to a\n"
+"                         driver of a chip above, else none: the PMIC\n"
+"                         rules then say they need --pmic)\n"
 "  -x, --expect-violated RULE-ID  this rule must be violated (a negative\n"
 "                         test), every other rule must hold\n"
 "  -J, --judge-all        a rule the capture cannot show fails (a capture\n"
@@ -854,6 +888,32 @@ static void add_addr(int addr)
 	pmics.n = 1;
 }
 
+/*
+ * No PMIC named: each device the capture shows bound to a driver of a chip
+ * sleeptrace knows (device_pm_callback_start names it), as --pmic DEV=CHIP
+ */
+static void add_bound(const struct trace *t)
+{
+	struct pmic p;
+	int i, k;
+
+	for (i = 0; i < t->n && pmics.n < MAX_PMICS; i++) {
+		const struct ev *e = &t->ev[i];
+
+		const struct chip *c;
+
+		if (e->kind != EV_CB_START || !(c = chip_of_driver(e->driver)) ||
+		    pmic_parse(e->name, &p))
+			continue;
+		for (k = 0; k < pmics.n && strcmp(pmics.p[k].dev, p.dev); k++)
+			;
+		if (k < pmics.n)
+			continue;	/* already named */
+		pmics.p[pmics.n] = p;
+		pmic_chip[pmics.n++] = c;
+	}
+}
+
 /* What was read, as a KTAP diagnostic: the form, cycles, PMICs */
 static void describe_capture(const struct trace *t, const char *path)
 {
@@ -874,6 +934,8 @@ static void describe_capture(const struct trace *t, const char *path)
 			printf(" 0x%02x (any bus)", pmics.p[i].addr);
 		printf(" (%s)", pmic_chip[i] ? pmic_chip[i]->name : "registers unnamed");
 	}
+	if (!pmics.n)
+		printf(" none named (--pmic BUS-ADDR; no PMIC driver sleeptrace knows is bound in it)");
 	printf("\n");
 }
 
@@ -1057,11 +1119,15 @@ int main(int argc, char **argv)
 	}
 	/*
 	 * No PMIC given: the one the capture names (a bad name is an error,
-	 * as a bad -a is), else the board's TWL92230
+	 * as a bad -a is), else each that the capture shows bound to a PMIC
+	 * driver sleeptrace knows, else none (another board's capture: the
+	 * PMIC rules then say they need --pmic, rather than watch an
+	 * address of this board's)
 	 */
-	if (!pmics.n)
-		add_addr(t.pmic[0] ? i2c_addr("the capture's \"# vexpress-pm pmic:\" line", t.pmic) :
-			 0x4a);
+	if (!pmics.n && t.pmic[0])
+		add_addr(i2c_addr("the capture's \"# vexpress-pm pmic:\" line", t.pmic));
+	else if (!pmics.n)
+		add_bound(&t);
 	ret = 0;
 	for (i = 0; i < pmics.n; i++)
 		if (!pmic_chip[i] && pmics.p[i].dev[0])
