@@ -24,8 +24,10 @@ QEMU10_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm/qemu10
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 # make lava: where a lab serves the build directory (images/, lava/dtb/)
 LAVA_URL	?=
-LAVA_BOARDS	?= a9 a15
-LAVA_PROFILES	?= twl92230 axp209
+# make lava: only these boards and profiles (default: every board and
+# profile of boot/board.sh; the pairs it refuses are not attempted)
+LAVA_BOARDS	?=
+LAVA_PROFILES	?=
 # make stress: deep cycles (default: scripts/jobs/stress.sh's, by MODE)
 CYCLES		?=
 # Config fragments merged after the board's (make test-debug: tests/debug.config)
@@ -137,7 +139,8 @@ help:
 	@echo '           PMIC=twl92230|axp209 (default: the model the QEMU binary has; twl92230 if both)'
 	@echo '           QEMU=binary (default qemu-system-arm; boot/qemu-backport.sh: Debian 12'"'"'s QEMU 10)'
 	@echo '           LAVA_URL=http://lab/files (the build directory as a lab serves it;'
-	@echo '           default file://$$(BUILD)) LAVA_BOARDS="a9 a15" LAVA_PROFILES="twl92230 axp209"'
+	@echo '           default file://$$(BUILD)) LAVA_BOARDS="a9 cubieboard" LAVA_PROFILES="axp209" (make lava: only'
+	@echo '           those; default every board and profile of boot/board.sh, each pair it allows)'
 
 deps:
 	@sh scripts/deps.sh
@@ -251,11 +254,14 @@ patches: tree
 
 # Jobs only name the images: no dependency on 'images', so a missing
 # kernel or initramfs is reported, not built behind a lab's back.
+# The board/profile pairs are boot/board.sh's (board_pairs): the
+# cubieboard's own AXP209, each vexpress board with either profile.
 lava:
-	@for b in $(LAVA_BOARDS); do for p in $(LAVA_PROFILES); do \
+	@pairs=$$(me=make; . boot/board.sh && board_pairs "$(LAVA_BOARDS)" "$(LAVA_PROFILES)") || exit 2; \
+	for bp in $$pairs; do b=$${bp%/*} p=$${bp#*/}; \
 	  sh lava/make-jobs.sh --board $$b --profile $$p $(if $(LAVA_URL),--url $(LAVA_URL)) || exit 1; \
 	  sh lava/make-jobs.sh --board $$b --profile $$p --kernelci || exit 1; \
-	done; done
+	done
 
 # Not part of 'test': lava-run of the whole jobs takes longer than the
 # suite's budget; 'test' runs short jobs (the lava suite, lava/quick.sh).

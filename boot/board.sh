@@ -21,6 +21,9 @@
 # board's own) and board_dtb (the board DTB's file name), after board_of.
 # Each returns 2, saying why (as $me, the caller's name), on a name it
 # does not know or a profile the board cannot have.
+# board_names and profile_names: every board and profile of this table
+# (the first board the default: what make run boots); board_pairs: those
+# of them that go together.
 #
 # The cubieboard is QEMU's Allwinner A10 board (QEMU 7.2 and later; its
 # AXP209 at 0x34 on the SoC's TWI0 since 8.0, every write kept since 8.1),
@@ -30,6 +33,8 @@
 # RAM there, nothing else. Its NIC is the A10's EMAC (allwinner-emac, the
 # only model "-M cubieboard -net nic,model=help" lists, QEMU 10); it
 # offers s2idle only and its RTC has no wake alarm: no rtcwake.
+board_names="a9 a15 cubieboard"
+profile_names="twl92230 axp209"
 board_of() {
 	case $1 in
 	a9) machine=vexpress-a9 cpu=cortex-a9 tile=ca9 kernel=uImage ;;
@@ -44,7 +49,7 @@ board_of() {
 		console=ttyS0,115200 sensor='' own_pmic=axp209 audio=''
 		nic=allwinner-emac rtcwake=no
 		return 0 ;;
-	*) echo "$me: unknown board '$1' (a9, a15 or cubieboard)" >&2; return 2 ;;
+	*) echo "$me: unknown board '$1' ($board_names)" >&2; return 2 ;;
 	esac
 	# (BOARD_RAM: more for make test-debug's kernel, whose KASAN shadow
 	# takes an eighth: at 256 MiB its hibernation image found no memory)
@@ -61,9 +66,34 @@ profile_of() {
 	case $1 in
 	twl92230) pmic_dev=twl92230,address=0x4a board_dtb=vexpress-pm-$tile.dtb ;;
 	axp209) pmic_dev=axp209_pmu,address=0x34 board_dtb=vexpress-pm-$tile-axp209.dtb ;;
-	*) echo "$me: unknown PMIC profile '$1' (twl92230 or axp209)" >&2; return 2 ;;
+	*) echo "$me: unknown PMIC profile '$1' ($profile_names)" >&2; return 2 ;;
 	esac
 }
+# board_pairs [BOARDS] [PROFILES]: "BOARD/PROFILE" for each board and
+# profile of this table (or of the names given, which must be in it) that
+# go together: profile_of refuses the rest (the cubieboard has its own
+# AXP209, no TWL92230). Returns 2, saying why, on a name it does not know
+# or when no pair is left. (In a subshell: board_of sets the board's
+# variables.)
+board_pairs() (
+	for _b in ${1:-$board_names}; do board_of "$_b" > /dev/null || return 2; done
+	for _p in ${2:-$profile_names}; do
+		case " $profile_names " in
+		*" $_p "*) ;;
+		*) echo "$me: unknown PMIC profile '$_p' ($profile_names)" >&2; return 2 ;;
+		esac
+	done
+	_pairs=
+	for _b in ${1:-$board_names}; do
+		board_of "$_b"
+		for _p in ${2:-$profile_names}; do
+			! profile_of "$_p" 2> /dev/null || _pairs="$_pairs $_b/$_p"
+		done
+	done
+	[ -n "$_pairs" ] ||
+		{ echo "$me: no board and profile of '${1:-$board_names}' and '${2:-$profile_names}' go together (boot/board.sh)" >&2; return 2; }
+	echo $_pairs
+)
 
 # The TMP105 beside the PMIC on the SBCon bus (QEMU -device), every profile
 BOARD_SENSOR=tmp105,address=0x48
