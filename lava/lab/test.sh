@@ -214,12 +214,33 @@ api /system/version/
 lava_version=$(jq -r '.version // "?"' "$tmp/body" 2> /dev/null)
 echo "    # LAVA $lava_version at $server/api/v0.2, user $user"
 
+# plans_for BOARD PROFILE PLAN...: the PLANs (comma-separated) a job of
+# BOARD and PROFILE runs: those pinned to BOARD ("# board: B"), or
+# unpinned and BOARD the default board (the first of boot/board.sh's
+# board_names), that run on PROFILE (tests/plan-profiles.sh).
+plans_for() {
+	_b=$1 _prof=$2 _p=
+	shift 2
+	for _x in "$@"; do
+		_f=$top/$(plan_path "$_x")
+		_pb=$(sh "$top/tests/plan-meta.sh" "$_f" board 2>/dev/null)
+		[ "${_pb:-${board_names%% *}}" = "$_b" ] || continue
+		case " $(sh "$top/tests/plan-profiles.sh" "$_f" 2>/dev/null) " in
+		*" $_prof "*) _p="$_p,$_x" ;;
+		esac
+	done
+	echo "${_p#,}"
+}
+
 # The job set: LABEL BOARD PROFILE PLAN[,PLAN...] [EXPECTED-FAIL...]
 : > "$work/jobs"
 while read -r label board prof plans expect; do
 	[ -n "$label" ] || continue
 	if [ "$label" = none ]; then
 		result fail "lab.$prof.plan: LAB_PLANS: no such plan ($(sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$prof")" 2>&1 | head -n 1))"
+		continue
+	elif [ "$label" = unrun ]; then
+		result fail "lab.$prof.plan: LAB_PLANS: no LAVA job can run it: $plans${expect:+ $expect}"
 		continue
 	fi
 	sh "$top/lava/make-jobs.sh" --board "$board" --profile "$prof" --plans "$(echo "$plans" | tr , ' ')" --url "$files" \
@@ -246,26 +267,26 @@ while read -r label board prof plans expect; do
 	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/vexpress-pm-$board-$prof.yaml" "$prof" "$board" "$plans" "$expect" >> "$work/jobs"
 done <<EOT
 $(if [ -n "${LAB_PLANS:-}" ]; then
-	# (each profile's job with the plans that run on it: plan-profiles.sh;
-	# a plan that is none's: "none - PLAN", said above; the plans pinned
-	# to the cubieboard, "# board: cubieboard", in a job of that board)
+	# (a job per board and profile of boot/board.sh that go together, with
+	# the plans that run there: pinned to that board, "# board: B", or
+	# unpinned and B the default board, the first of board_names; on one
+	# of the plan's profiles, plan-profiles.sh. A plan that is none's:
+	# "none - PLAN", said above; one no pair takes: "unrun - PLAN WHY".)
 	for x in $LAB_PLANS; do
 		sh "$top/tests/plan-profiles.sh" "$top/$(plan_path "$x")" > /dev/null 2>&1 || echo "none - $x"
 	done
-	for b in a9 cubieboard; do
-		for prof in twl92230 axp209; do
-			p=
-			for x in $LAB_PLANS; do
-				f=$top/$(plan_path "$x")
-				pb=$(sh "$top/tests/plan-meta.sh" "$f" board 2>/dev/null)
-				{ [ "$pb" = cubieboard ] && [ $b = cubieboard ]; } ||
-					{ [ "$pb" != cubieboard ] && [ $b = a9 ]; } || continue
-				case " $(sh "$top/tests/plan-profiles.sh" "$f" 2>/dev/null) " in
-				*" $prof "*) p="$p,$x" ;;
-				esac
-			done
-			[ -z "$p" ] || echo "$b-$prof-plans $b $prof ${p#,}"
-		done
+	pairs=$(me=test.sh; board_pairs) || echo "none - boot/board.sh"
+	: > "$work/placed"
+	for bp in $pairs; do
+		# shellcheck disable=SC2086 # a word list
+		p=$(plans_for "${bp%/*}" "${bp#*/}" $LAB_PLANS)
+		[ -z "$p" ] || { echo "${bp%/*}-${bp#*/}-plans ${bp%/*} ${bp#*/} $p"; echo "$p" | tr , '\n' >> "$work/placed"; }
+	done
+	for x in $LAB_PLANS; do
+		f=$top/$(plan_path "$x")
+		[ -f "$f" ] && ! grep -qx "$x" "$work/placed" || continue
+		pb=$(sh "$top/tests/plan-meta.sh" "$f" board 2>/dev/null)
+		echo "unrun - $x the ${pb:-${board_names%% *}} board$([ -n "$pb" ] && echo " (header 'board: $pb')" || echo " (the default)") with profile(s) $(sh "$top/tests/plan-profiles.sh" "$f" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'): no board/profile pair of boot/board.sh ($pairs)"
 	done
 else
 	echo "a9-twl92230-fixture-fail a9 twl92230 fixture-fail fixture-fail.fixture.b"
