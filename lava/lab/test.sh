@@ -464,6 +464,10 @@ equals_ktap() {
 	LC_ALL=C sort "$tmp/lava" > "$work/lava-$2.set"
 	LC_ALL=C comm -3 "$work/guest-$2.set" "$work/lava-$2.set" > "$tmp/diff"
 	c=$(wc -l < "$work/guest-$2.set" | tr -d ' ')
+	# The differences, before the result they explain (KTAP's order,
+	# tests/ktap-result.sh: JUnit makes them the failure's text). comm -3:
+	# the guest's alone in column 1, LAVA's in column 2.
+	awk -F "$tab" '$1 != "" { print "    # guest KTAP only: " $1 } $1 == "" { print "    # LAVA only: " $2 }' "$tmp/diff"
 	if [ -s "$tmp/unread" ]; then
 		head -n 5 "$tmp/unread" | sed 's/^/    # /'
 		result fail "lab.$1.lava-equals-ktap: $(wc -l < "$tmp/unread" | tr -d ' ') line(s) of job $2's log cannot be read, so its KTAP is not known whole"
@@ -474,8 +478,6 @@ equals_ktap() {
 	else
 		result ok "lab.$1.lava-equals-ktap: job $2: LAVA's $c results of $(echo "$3" | tr , ' ') are the guest's KTAP"
 	fi
-	# comm -3: the guest's alone in column 1, LAVA's in column 2
-	awk -F "$tab" '$1 != "" { print "    # guest KTAP only: " $1 } $1 == "" { print "    # LAVA only: " $2 }' "$tmp/diff"
 }
 
 # device_config LABEL ID JOB.yaml: on this machine's lab, the device
