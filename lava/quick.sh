@@ -26,7 +26,10 @@
 # --expect-fail must fail (lava/judge-job.sh), and a job context with a key
 # lava/qemu-device.sh does not render must be refused.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED"
-# (tests/run-suite.sh). A job is a skip, saying why, where it cannot run:
+# (tests/run-suite.sh). Each result's name is the same on every run and
+# has no ": " (what follows one is a diagnostic, tests/ktap-result.sh): a
+# job's judgements are lava.BOARD-PROFILE.NAME, NAME the judge's
+# (lava/judge-job.sh: lava.job-result, SUITE.CASE, ...). A job is a skip, saying why, where it cannot run:
 # no lava-run ('make deps' installs lava-dispatcher where Debian has it),
 # not root (lava-run needs it), or no QEMU with the profile's PMIC model.
 set -u
@@ -37,6 +40,7 @@ mkdir -p "$build"
 work=$build/lava/quick
 rm -rf "$work" && mkdir -p "$work"
 pass=0 fail=0 skip=0 n=0
+. "$top/tests/ktap-result.sh"
 
 # renumber FILE NAME-PREFIX DIAG-PREFIX: the KTAP results of FILE (a
 # judge's, at the left) numbered on as this suite's and counted, each name
@@ -83,8 +87,7 @@ job() {
 	fi
 	sh "$top/lava/make-jobs.sh" --board "$board" --profile "$prof" --out "$work/$bp" \
 		--plans "$plans" --sleep-icount > "$work/$bp.gen" 2>&1 ||
-		{ n=$((n + 1)) fail=$((fail + 1)); echo "    not ok $n lava.$bp: make-jobs.sh"
-		  sed 's/^/    # /' "$work/$bp.gen"; return; }
+		{ result fail "lava.$bp.make-jobs: make-jobs.sh failed" "$work/$bp.gen"; return; }
 	rc=0
 	QEMU=$q sh "$top/lava/run-job.sh" "$work/$bp/vexpress-pm-$bp.yaml" \
 		"$work/$bp/run" --sleep-runs "$sleep_runs" "$@" > "$work/$bp.out" 2>&1 || rc=$?
@@ -93,17 +96,17 @@ job() {
 		echo "    ok $n lava.$bp # SKIP needs a QEMU with the PMIC model: $(tail -n 1 "$work/$bp.out")"
 		return
 	fi
-	# run-job.sh's judgements, one result each, numbered on.
-	# (and its diagnostics: what each found)
-	renumber "$work/$bp.out" "lava.$bp: " "$bp: "
-	# No judgement at all (run-job.sh stopped early) or a failed one: say where.
+	# A failed run: where (before the results, which the lines explain).
 	if [ $rc != 0 ]; then
-		grep -qE '^(not )?ok [0-9]' "$work/$bp.out" ||
-			{ n=$((n + 1)) fail=$((fail + 1))
-			  echo "    # lava.$bp.run-job: run-job.sh exit $rc"
-			  echo "    not ok $n lava.$bp.run-job"; }
 		tail -n 3 "$work/$bp.out" | sed 's/^/    # /'
 		echo "    # log: $work/$bp/run/job.log"
+	fi
+	# run-job.sh's judgements, one result each, numbered on.
+	# (and its diagnostics: what each found)
+	renumber "$work/$bp.out" "lava.$bp." "$bp: "
+	# No judgement at all (run-job.sh stopped early): a failure of its own.
+	if [ $rc != 0 ] && ! grep -qE '^(not )?ok [0-9]' "$work/$bp.out"; then
+		result fail "lava.$bp.run-job: run-job.sh exit $rc"
 	fi
 }
 
@@ -115,8 +118,7 @@ sh "$top/lava/judge-job-selftest.sh" > "$work/judge-fixtures.out" 2>&1
 sed -n 's/^    //p' "$work/judge-fixtures.out" > "$work/judge-fixtures.ktap"
 renumber "$work/judge-fixtures.ktap" "" ""
 grep -q '^# counts: ' "$work/judge-fixtures.out" ||
-	{ n=$((n + 1)) fail=$((fail + 1)); tail -n 3 "$work/judge-fixtures.out" | sed 's/^/    # /'
-	  echo "    not ok $n lava.judge-job-selftest"; }
+	{ tail -n 3 "$work/judge-fixtures.out" | sed 's/^/    # /'; result fail lava.judge-job-selftest; }
 
 job a9 twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
 	"fixture-fail sleeptrace-board suspend-arm-in-prepare" --expect-fail fixture-fail.fixture.b
@@ -128,24 +130,22 @@ log=$work/a9-twl92230/run/job.log yaml=$work/a9-twl92230/vexpress-pm-a9-twl92230
 if [ -f "$log" ]; then
 	rc=0
 	sh "$top/lava/judge-job.sh" "$log" "$work/judge-neg" 10 > "$work/judge-neg.out" 2>&1 || rc=$?
-	n=$((n + 1))
 	if [ $rc = 1 ] && grep -q '^not ok [0-9]* fixture-fail\.fixture\.b$' "$work/judge-neg.out"; then
-		pass=$((pass + 1)); echo "    ok $n lava.judge-job: fails a job whose fixture-fail.fixture.b failed, unless expected"
+		result ok "lava.judge-job: fails a job whose fixture-fail.fixture.b failed, unless expected"
 	else
-		fail=$((fail + 1)); echo "    # exit $rc: $(tail -n 1 "$work/judge-neg.out")"
-		echo "    not ok $n lava.judge-job: fails a job whose fixture-fail.fixture.b failed, unless expected"
+		echo "    # exit $rc: $(tail -n 1 "$work/judge-neg.out")"
+		result fail "lava.judge-job: fails a job whose fixture-fail.fixture.b failed, unless expected"
 	fi
 fi
 if [ -f "$yaml" ]; then
 	awk '{ print } /^  memory: / { print "  vga: -vga std" }' "$yaml" > "$work/vga.yaml"
 	rc=0
 	sh "$top/lava/qemu-device.sh" "$work/vga.yaml" > /dev/null 2> "$work/vga.err" || rc=$?
-	n=$((n + 1))
 	if [ $rc = 2 ] && grep -q 'context key vga' "$work/vga.err"; then
-		pass=$((pass + 1)); echo "    ok $n lava.qemu-device: refuses a context key it does not render"
+		result ok "lava.qemu-device: refuses a context key it does not render"
 	else
-		fail=$((fail + 1)); echo "    # exit $rc: $(head -n 1 "$work/vga.err")"
-		echo "    not ok $n lava.qemu-device: refuses a context key it does not render"
+		echo "    # exit $rc: $(head -n 1 "$work/vga.err")"
+		result fail "lava.qemu-device: refuses a context key it does not render"
 	fi
 fi
 job a9 axp209 "${QEMU_axp209-$top/boot/qemu-backport.sh}" "${NOQEMU_axp209:-}" \
