@@ -82,6 +82,20 @@ for d in $(sed -n "s/^  - '-device \([^,' ]*\).*/\1/p" "$job"); do
 	"$qemu" -M "$machine" -device help 2>/dev/null | grep -q "\"$d\"" ||
 		die "the dispatcher's QEMU ($qemu: $("$qemu" --version 2>&1 | head -1)) has no '$d' device model, which the job's board needs"
 done
+# The QEMU version the board and profile need, which a -device model alone
+# does not show (a board's own PMIC, as the cubieboard's AXP209, which
+# keeps every write from QEMU 8.1 on): the launcher's check, which the
+# suites use (boot/qemu.sh --check: status 3 names the version needed;
+# its other errors, this build's images, are not the job's, whose own
+# images are checked below). The job's metadata names both.
+jboard=$(sed -n '/^metadata:/,/^[^ ]/s/^  board: *//p' "$job" | head -n 1)
+jprof=$(sed -n '/^metadata:/,/^[^ ]/s/^  pmic: *//p' "$job" | head -n 1)
+if [ -n "$jboard" ] && [ -n "$jprof" ]; then
+	crc=0
+	err=$(QEMU=$qemu sh "$top/boot/qemu.sh" --check --board "$jboard" --pmic "$jprof" 2>&1 >/dev/null) || crc=$?
+	[ $crc != 3 ] ||
+		die "the dispatcher's QEMU cannot run the job's board (QEMU $machine, PMIC $jprof): $(echo "$err" | head -n 1 | sed 's/^qemu\.sh: //')"
+fi
 
 missing=
 for u in $(sed -n 's/^ *url: *//p' "$job" | sort -u); do
