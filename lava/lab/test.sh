@@ -43,14 +43,21 @@
 #  - on this machine's lab, that each worker ran at least one job, and, when
 #    this script brought the lab up, that make lab-stop left nothing.
 # LAB_PLANS="PLAN..." (make test-lab) runs those plans instead, one job
-# per PMIC profile (and one for the plans pinned to the cubieboard),
-# judged the same way. LAB_KERNELCI=1 adds a job made
+# per board and PMIC profile of boot/board.sh that go together
+# (board_pairs) with the plans pinned to that board, or unpinned for the
+# default board, that run on that profile; a plan no pair takes fails,
+# saying why. Judged the same way. LAB_KERNELCI=1 adds jobs made
 # from the KernelCI template (lava/make-jobs.sh --kernelci) as KernelCI
-# would fill it in: this build's kernel, DTB and initramfs, and the test
-# definition lava/kernelci/suspend-order.yaml fetched by git from a bare
-# clone of this repository's HEAD that the lab's file server publishes;
-# its plans (LAB_KERNELCI_PLANS, default sleeptrace-board
-# suspend-arm-in-prepare) each in a LAVA test set.
+# would fill it in, one per board of LAB_KERNELCI_BOARDS (default "a9
+# cubieboard", on the AXP209): this build's kernel, the board's DTB and
+# the initramfs, and the test definition lava/kernelci/suspend-order.yaml
+# fetched by git from a bare clone of this repository's HEAD that the
+# lab's file server publishes; the plans of LAB_KERNELCI_PLANS (default
+# sleeptrace-board suspend-arm-in-prepare cubieboard-board
+# cubieboard-s2idle-arm) that run on the board, each in a LAVA test set.
+# LAB_KERNELCI_RENDERED=DIR: submit DIR/BOARD-PROFILE-kernelci.yaml
+# instead, the template as KernelCI's own runtime rendered it (docs/lava.md,
+# "KernelCI", says how).
 # LAB_FAULTS=1 (make lab-check) adds a fault: a worker killed in the middle
 # of a job (lava-worker and its job's lava-run and QEMU, as a worker host
 # that crashes), then started again as its host would start it: the job
@@ -300,15 +307,40 @@ EOT
 # placeholders, which make-jobs.sh writes and nothing else: one left over
 # fails the job here rather than in LAVA).
 if [ "${LAB_KERNELCI:-0}" = 1 ]; then
-	label=a9-axp209-kernelci kplans=${LAB_KERNELCI_PLANS:-sleeptrace-board suspend-arm-in-prepare}
-	rm -rf "${work:?}/$label" "${build:?}/lava/lab/repo.git"
-	if [ -z "${LAVA_SERVER:-}" ] && [ -f "$lab_run/profiles" ] && ! grep -qw axp209 "$lab_run/profiles"; then
-		result skip "lab.$label" "no axp209 device online in this lab (make lab: no QEMU 10 with its model, $lab_dir/qemu10 or QEMU10_CACHE)"
-	elif ! sh "$top/lava/make-jobs.sh" --profile axp209 --kernelci --out "$work/$label" > "$work/$label.gen" 2>&1; then
+	rm -rf "${build:?}/lava/lab/repo.git"
+	if ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
+		git -C "$build/lava/lab/repo.git" update-server-info; } > "$work/kernelci.git" 2>&1; then
+		result fail "lab.kernelci.bare-clone: a bare clone of $top to serve: $(tail -n 1 "$work/kernelci.git")"
+		kpairs=
+	else
+		# shellcheck disable=SC2086 # word lists
+		kpairs=$(me=test.sh; board_pairs "${LAB_KERNELCI_BOARDS:-a9 cubieboard}" axp209 2> "$work/kernelci.pairs") ||
+			result fail "lab.kernelci.boards: LAB_KERNELCI_BOARDS: $(head -n 1 "$work/kernelci.pairs")"
+	fi
+fi
+for bp in ${kpairs:-}; do
+	kb=${bp%/*} kp=${bp#*/}
+	label=$kb-$kp-kernelci
+	# shellcheck disable=SC2086 # a word list
+	kplans=$(plans_for "$kb" "$kp" ${LAB_KERNELCI_PLANS:-sleeptrace-board suspend-arm-in-prepare cubieboard-board cubieboard-s2idle-arm} | tr , ' ')
+	kdtb=$(me=test.sh; board_of "$kb" > /dev/null && profile_of "$kp" && echo "$board_dtb")
+	rm -rf "${work:?}/$label"
+	if [ -z "$kplans" ]; then
+		result fail "lab.$label.plans: no plan of LAB_KERNELCI_PLANS runs on the $kb board with $kp"
+	elif [ -z "${LAVA_SERVER:-}" ] && [ -f "$lab_run/profiles" ] && ! grep -qw "$kp" "$lab_run/profiles"; then
+		result skip "lab.$label" "no $kp device online in this lab (make lab: no QEMU 10 with its model, $lab_dir/qemu10 or QEMU10_CACHE)"
+	elif ! sh "$top/lava/make-jobs.sh" --board "$kb" --profile "$kp" --kernelci --out "$work/$label" > "$work/$label.gen" 2>&1; then
 		result fail "lab.$label.make-jobs: make-jobs.sh --kernelci failed"; sed 's/^/    # /' "$work/$label.gen"
-	elif ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
-		git -C "$build/lava/lab/repo.git" update-server-info; } > "$work/$label.git" 2>&1; then
-		result fail "lab.$label.bare-clone: a bare clone of $top to serve: $(tail -n 1 "$work/$label.git")"
+	elif [ -n "${LAB_KERNELCI_RENDERED:-}" ]; then
+		# (the job as KernelCI's own runtime rendered it from this
+		# template, outside this script: docs/lava.md, "KernelCI")
+		if [ -f "$LAB_KERNELCI_RENDERED/$label.yaml" ]; then
+			cp "$LAB_KERNELCI_RENDERED/$label.yaml" "$work/$label.yaml"
+			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label.yaml" "$kp" "$kb" \
+				vexpress-pm-suspend-order "" >> "$work/jobs"
+		else
+			result fail "lab.$label.rendered: no $LAB_KERNELCI_RENDERED/$label.yaml (LAB_KERNELCI_RENDERED)"
+		fi
 	else
 		# (sed's delimiter is "#": the placeholders have "|" in them)
 		# (no notify: a lab without KernelCI's callback; the node and
@@ -321,21 +353,21 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 			-e "s#{{ node.data.kernel_revision.describe }}#$(git -C "$top" describe --always)#" \
 			-e "s#{{ priority | default(50) }}#50#" \
 			-e "s#{{ node.artifacts.kernel }}#$files/images/zImage#" \
-			-e "s#{{ dtb_url }}#$files/images/vexpress-pm-ca9-axp209.dtb#" \
+			-e "s#{{ dtb_url }}#$files/images/$kdtb#" \
 			-e "s#{{ rootfs_url }}#$files/images/rootfs.cpio.gz#" \
 			-e "s#{{ test_definition_repo }}#$files/lava/lab/repo.git#" \
 			-e "s#{{ plans }}#$kplans#" \
-			"$work/$label/kernelci/vexpress-pm-a9-axp209.jinja2" > "$work/$label/job.yaml" 2> "$work/$label.sed" ||
-			[ ! -s "$work/$label/job.yaml" ]; then
+			"$work/$label/kernelci/vexpress-pm-$kb-$kp.jinja2" > "$work/$label.yaml" 2> "$work/$label.sed" ||
+			[ ! -s "$work/$label.yaml" ]; then
 			result fail "lab.$label.template: filling the template: $(head -n 1 "$work/$label.sed")"
-		elif grep -n '{[{%#]' "$work/$label/job.yaml" > "$work/$label.left"; then
+		elif grep -n '{[{%#]' "$work/$label.yaml" > "$work/$label.left"; then
 			result fail "lab.$label.template: the template has a placeholder this script does not fill: $(head -n 1 "$work/$label.left")"
 		else
-			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label/job.yaml" axp209 a9 \
+			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label.yaml" "$kp" "$kb" \
 				vexpress-pm-suspend-order "" >> "$work/jobs"
 		fi
 	fi
-fi
+done
 
 # submit LABEL JOB.yaml PROFILE: id= the job's id, or empty (a result said why).
 submit() {
