@@ -86,8 +86,21 @@ struct rule {
 
 /* A rule for every cycle, suspend_ops' only (standby, mem), s2idle's only */
 #define ST_ALL		0
-#define ST_OPS		1
-#define ST_S2IDLE	2
+#define ST_OPS		KIND_OPS
+#define ST_S2IDLE	KIND_S2IDLE
+
+/* The kinds' words: "# kind:" lines, the rules' tags, messages */
+static const char *const kind_names[NKINDS] = {
+	[KIND_NONE] = "none",
+	[KIND_OPS] = "suspend_ops",
+	[KIND_S2IDLE] = "suspend-to-idle",
+	[KIND_HIBERNATION] = "hibernation",
+};
+
+void rules_print_kind(enum kind k)
+{
+	printf("# kind: %s\n", kind_names[k]);
+}
 
 static bool rule_applies(const struct rule *r, bool s2idle)
 {
@@ -1362,6 +1375,7 @@ static int hib_check(const struct trace *t, const struct pmic_set *pm, int first
 	int i, lacking, violated = 0;
 
 	cur.unexpected = 0;
+	rules_print_kind(KIND_HIBERNATION);
 	for (i = 0; i < NHIB + NRESTORE; i++) {
 		const struct rule *r = hib_rule(i);
 
@@ -1446,13 +1460,16 @@ void rules_list(void)
 	int i;
 
 	/* (a rule of one kind of cycle says which) */
-	for (i = 0; i < NRULES; i++)
-		printf("%-28s %s%s%s%s\n", rules[i].id, rules[i].text,
-		       rules[i].needs ? "; needs " : "", rules[i].needs ? rules[i].needs : "",
-		       rules[i].states == ST_OPS ? " (suspend_ops)" :
-		       rules[i].states == ST_S2IDLE ? " (suspend-to-idle)" : "");
+	for (i = 0; i < NRULES; i++) {
+		printf("%-28s %s%s%s", rules[i].id, rules[i].text,
+		       rules[i].needs ? "; needs " : "", rules[i].needs ? rules[i].needs : "");
+		if (rules[i].states != ST_ALL)
+			printf(" (%s)", kind_names[rules[i].states]);
+		printf("\n");
+	}
 	for (i = 0; i < NHIB + NRESTORE; i++)
-		printf("%-28s %s (hibernation)\n", hib_rule(i)->id, hib_rule(i)->text);
+		printf("%-28s %s (%s)\n", hib_rule(i)->id, hib_rule(i)->text,
+		       kind_names[KIND_HIBERNATION]);
 }
 
 /* Whether the capture traces the platform's callbacks (this series' events) */
@@ -1579,6 +1596,7 @@ static int cycle_check(const struct trace *t, const struct pmic_set *pm, int fir
 	bool platform = platform_traced(t), s2idle = trace_is_s2idle(t);
 	struct trace sub = *t;
 
+	rules_print_kind(s2idle ? KIND_S2IDLE : KIND_OPS);
 	k = round_bounds(t, start, MAX_ROUNDS, &end, platform);
 	if (k < 2 || end < start[k - 1]) {
 		k = 1;
@@ -1591,8 +1609,6 @@ static int cycle_check(const struct trace *t, const struct pmic_set *pm, int fir
 		printf("# oracle: %d rounds (suspend_again), each checked as a cycle\n", k);
 	}
 	cur.unexpected = 0;
-	if (s2idle)
-		printf("# oracle: a suspend-to-idle cycle: the platform callbacks the core calls for it\n");
 	for (i = 0; i < NRULES; i++) {
 		if (!rule_applies(&rules[i], s2idle))
 			continue;
@@ -1649,8 +1665,7 @@ int rules_check(const struct trace *t, const struct pmic_set *pm, int first,
 			;
 		if (i < NRULES && !judged_kind[i]) {
 			printf("# oracle: %s expected violated, but it judges %s cycles and this capture has none\n",
-			       rules[i].id, rules[i].states == ST_S2IDLE ? "suspend-to-idle" :
-			       "suspend_ops");
+			       rules[i].id, kind_names[rules[i].states]);
 			unexpected++;
 		}
 	}

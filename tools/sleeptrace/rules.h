@@ -33,6 +33,16 @@ void rules_name(const char *prefix);
  */
 void rules_judge_all(char *const *may, int nmay);
 
+/*
+ * What check found, stated for a program that reads its output: a
+ * "# kind: KIND" line for each cycle it judges, in cycle order (a
+ * hibernation, both boots, is one), and "# kind: none" for a capture with
+ * no cycle in it (no power:suspend_resume event: exit 2). The words are
+ * fixed, the same that tag the rules of one kind in 'sleeptrace rules'.
+ */
+enum kind { KIND_NONE, KIND_OPS, KIND_S2IDLE, KIND_HIBERNATION, NKINDS };
+void rules_print_kind(enum kind k);
+
 /* How many rules there are; whether @id names one; print "ID text" lines. */
 int rules_count(void);
 int rules_count_for(const struct trace *t);	/* the results @t gets */

@@ -508,7 +508,7 @@ s2i_skips="-s prepare-after-suspend -s s2idle-prepare-after-suspend-late -s s2id
 # shellcheck disable=SC2086 # a word list by design
 "$oracle" check --pmic 0-0034 --judge-all $s2i_skips "$s2i" > "$tmp/s2i.out" 2>&1
 [ $? = 0 ] && grep -q "^1\.\.$ns2$" "$tmp/s2i.out" &&
-	grep -q '^# oracle: a suspend-to-idle cycle' "$tmp/s2i.out" &&
+	grep -q '^# kind: suspend-to-idle$' "$tmp/s2i.out" &&
 	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/s2i.out")" = $((ns2 - 4)) ] &&
 	grep -q '^ok [0-9]* oracle\.restore-early-before-resume-noirq$' "$tmp/s2i.out" &&
 	grep -q '^ok [0-9]* oracle\.arming-in-prepare-late$' "$tmp/s2i.out" &&
@@ -734,6 +734,28 @@ result $? "judge-all-fails-the-unjudged-but-may-skip" "$tmp/judge-all.out"
 	! "$oracle" phases "$tmp/user-untimed" > "$tmp/phases-untimed.out" 2>&1 &&
 	grep -q 'phases has no durations to show' "$tmp/phases-untimed.out"
 result $? "names-and-untimed-phases" "$tmp/name-bad.out"
+
+# What check found, stated for the programs that read it (the plans'
+# tests/plans/lib/oracle.sh): a "# kind: KIND" line for each cycle, in
+# order, in fixed words; "# kind: none" (on stdout, exit 2) for a capture
+# with no cycle in it
+kinds() {	# kinds NAME CAPTURE: its "# kind:" words on one line, in $tmp/NAME.kind
+	"$oracle" check "$2" > "$tmp/$1.kind" 2>&1
+	echo $? >> "$tmp/$1.kind"
+	sed -n 's/^# kind: //p' "$tmp/$1.kind" | tr '\n' ' '
+}
+[ "$(kinds mem "$good")" = "suspend_ops " ]
+result $? "kind.suspend-ops" "$tmp/mem.kind"
+[ "$(kinds two "$tmp/two-cycles")" = "suspend_ops suspend_ops " ]
+result $? "kind.suspend-ops.each-cycle-stated" "$tmp/two.kind"
+[ "$(kinds s2idle "$s2i")" = "suspend-to-idle " ]
+result $? "kind.suspend-to-idle" "$tmp/s2idle.kind"
+[ "$(kinds hib "$hib")" = "hibernation " ]
+result $? "kind.hibernation" "$tmp/hib.kind"
+"$oracle" check "$tmp/no-suspend" > "$tmp/kind-none.out" 2> "$tmp/kind-none.err"
+[ $? = 2 ] && [ "$(cat "$tmp/kind-none.out")" = "# kind: none" ] &&
+	grep -q 'no suspend in it' "$tmp/kind-none.err"
+result $? "kind.none-without-a-cycle" "$tmp/kind-none.out"
 
 : > "$tmp/empty"
 "$oracle" check "$tmp/empty" > "$tmp/empty.out" 2>&1

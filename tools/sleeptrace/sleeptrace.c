@@ -773,6 +773,10 @@ static const char help[] =
 "callbacks need power:device_pm_callback_start/end, the PMIC rules the\n"
 "PMIC's traffic: i2c:i2c_*, smbus:smbus_* or regmap:regmap_reg_write/read.\n"
 "A rule whose events the capture lacks is not judged, and says so.\n"
+"check states what it found, for programs that read its output, in a\n"
+"line \"# kind: KIND\" for each cycle it judges, in order: suspend_ops\n"
+"(mem, standby), suspend-to-idle or hibernation (both boots: one); a\n"
+"capture with no power:suspend_resume event gets \"# kind: none\" (exit 2).\n"
 "\n"
 "options:\n"
 "  -p, --pmic DEV[=CHIP]  a PMIC whose traffic the rules watch, as i2c and\n"
@@ -1109,6 +1113,9 @@ int main(int argc, char **argv)
 	fclose(f);
 	why = unusable(&t, name);
 	if (why) {
+		/* check's statement of what it found: no cycle at all */
+		if (!strcmp(cmd, "check") && !t.too_big && !t.bad && !(t.has & HAS_PHASE))
+			rules_print_kind(KIND_NONE);
 		fprintf(stderr, "sleeptrace: %s: %s\n", name, why);
 		goto out;
 	}

@@ -38,22 +38,27 @@ oracle_judge() {
 	# (a capture cut short exits 3 only if no rule failed: its message
 	# says so either way)
 	_n=$(sed -n 's/^1\.\.//p' "/tmp/$_p.ktap")
-	# (the cycle's kind as sleeptrace judged it: one definition of it)
-	_k=suspend_ops
-	grep -q '^# oracle: a suspend-to-idle cycle' "/tmp/$_p.ktap" && _k=suspend-to-idle
+	# (what sleeptrace found, as it states it: a "# kind: KIND" line per
+	# cycle; one cycle, so one word)
+	_k=$(sed -n 's/^# kind: //p' "/tmp/$_p.ktap" | tr '\n' ' ')
+	_k=${_k% }
 	check "$_p.capture-whole" "judged whole" \
 		"$([ "$oracle_rc" -le 1 ] && ! grep -q 'cut short' "/tmp/$_p.err" &&
-			[ "$_n" = "$(oracle_rules $_k)" ] && echo "judged whole" ||
-			echo "exit $oracle_rc, ${_n:-no} verdicts of $(oracle_rules $_k): $(grep -m1 . "/tmp/$_p.err")")"
+			[ "$_n" = "$(oracle_rules "$_k")" ] && echo "judged whole" ||
+			echo "exit $oracle_rc, ${_n:-no} verdicts of $(oracle_rules "$_k") (kind: ${_k:-not stated}): $(grep -m1 . "/tmp/$_p.err")")"
 }
 
-# oracle_rules [suspend-to-idle]: how many rules judge one suspend cycle
-# of suspend_ops (mem, standby), or of suspend-to-idle: all but
-# hibernation's and the other kind's ('sleeptrace rules' tags those)
+# oracle_rules [KIND]: how many rules judge one cycle of KIND, in the
+# words of sleeptrace's "# kind:" lines: suspend_ops (mem, standby; the
+# default), suspend-to-idle (all rules but hibernation's and the other
+# kind's: 'sleeptrace rules' tags those) or hibernation; "?" for anything
+# else (no cycle, several)
 oracle_rules() {
 	case ${1:-suspend_ops} in
+	suspend_ops) sleeptrace rules | grep -Evc '[(](hibernation|suspend-to-idle)[)]$' ;;
 	suspend-to-idle) sleeptrace rules | grep -Evc '[(](hibernation|suspend_ops)[)]$' ;;
-	*) sleeptrace rules | grep -Evc '[(](hibernation|suspend-to-idle)[)]$' ;;
+	hibernation) sleeptrace rules | grep -c '[(]hibernation[)]$' ;;
+	*) echo '?' ;;
 	esac
 }
 
