@@ -225,6 +225,18 @@ printf '# Page\n\n<!-- tutorial-check: log fake -->\n```\nvexpress-pm: cycle 7 t
 	> "$tmp/tut/page.md"
 printf '\n<!-- tutorial-check: log fake exact -->\n```\nvexpress-pm:  cycle 1 took 12.5 ms\n```\n\n<!-- tutorial-check: log fake exact -->\n```\nvexpress-pm: cycle 1 took 13.5 ms\n```\n' \
 	>> "$tmp/tut/page.md"
+# ... and "exact" numbers where the kernel's compiler is the marker's
+# (scripts/kernel-banner.sh, figure.sh's reader too): the same excerpt on
+# a console whose kernel clang built is masked, the note naming clang and
+# its version; on gcc 12.2.0's, compared (and 13.5 is not 12.5)
+mkdir "$tmp/tutcc"
+printf '#!/bin/sh\necho "QEMU emulator version 7.2.22 (Debian 1:7.2+dfsg-7+deb12u18)"\n' > "$tmp/tutcc/qemu"
+chmod +x "$tmp/tutcc/qemu"
+{ cat "$tmp/fig/clang.line"; printf 'vexpress-pm: cycle 1 took 12.5 ms\n'; } > "$tmp/tutcc/clang.log"
+{ cat "$tmp/fig/linux.line"; printf 'vexpress-pm: cycle 1 took 12.5 ms\n'; } > "$tmp/tutcc/gcc.log"
+for c in clang gcc; do
+	printf '<!-- tutorial-check: log %s exact qemu=7.2.22 gcc=12.2.0 -->\n```\nvexpress-pm: cycle 1 took 13.5 ms\n```\n\n' "$c"
+done > "$tmp/tutcc/page.md"
 
 # same_output NAME WANT COMMAND...: one result, COMMAND's output (and
 # errors) the file WANT byte for byte; if not, the difference shown
@@ -387,6 +399,14 @@ for a in mawk gawk; do
 		grep -q '^not ok 4 .*page\.md:20 log fake exact$' "$tmp/out" &&
 		grep -q '^# excerpt line "vexpress-pm: cycle 1 took 13.5 ms" not found$' "$tmp/out" && r=ok
 	result $r "awk.$a.tutorial-check" "$tmp/out"
+	TUTORIAL=$tmp/tutcc/page.md QEMU_twl92230=$tmp/tutcc/qemu sh "$top/tests/tutorial-check.sh" "$tmp/tutcc" \
+		> "$tmp/out" 2>&1
+	rc=$?
+	r=fail
+	[ $rc = 1 ] && grep -q '^ok 1 .*page\.md:1 log clang exact$' "$tmp/out" &&
+		grep -q "^# numbers masked: the excerpt's are from QEMU 7\.2\.22 and gcc 12\.2\.0, this run's QEMU 7\.2\.22 and clang 19\.1\.7$" "$tmp/out" &&
+		grep -q '^not ok 2 .*page\.md:6 log gcc exact$' "$tmp/out" && r=ok
+	result $r "awk.$a.tutorial-check.compiler" "$tmp/out"
 
 	PATH=${PATH#"$tmp/$a:"}
 done

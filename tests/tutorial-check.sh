@@ -43,12 +43,14 @@
 # runs of one plan differed by up to three there (explain's times, in ms to the
 # microsecond; why they vary under -icount is not known).
 # repeat only on the QEMU and compiler that made them, so its marker names
-# both, "exact qemu=VERSION gcc=VERSION": on another QEMU (qemu_version
-# below) or a kernel built by another gcc (the console's "Linux version"
-# line) the numbers are masked, and a comment says why.
+# both, "exact qemu=VERSION gcc=VERSION" (or clang=VERSION): on another QEMU
+# (qemu_version below) or a kernel built by another compiler or version
+# (the console's "Linux version" line, scripts/kernel-banner.sh) the
+# numbers are masked, and a comment says why.
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
+. "$top/scripts/kernel-banner.sh"
 results=${1:-$build/results}
 docs=${TUTORIAL:-$top/docs/tutorial.md $top/README.md}
 sleeptrace=$build/host/sleeptrace
@@ -139,8 +141,8 @@ explain() {	# explain CAPTURE: as scripts/jobs/main-job.sh explains it
 
 # The versions a plan's exact numbers depend on: the QEMU that ran it (the
 # one tests/run.sh chose for the suite's profile, else QEMU's, else the
-# system's) and the gcc that built its kernel (its console's "Linux
-# version" line)
+# system's) and the compiler that built its kernel (its console's "Linux
+# version" line: compiler_version)
 qemu_version() {	# qemu_version SUITE
 	case $1 in
 	*@axp209) q=${QEMU_axp209:-${QEMU:-qemu-system-arm}} ;;
@@ -149,9 +151,9 @@ qemu_version() {	# qemu_version SUITE
 	$q --version 2>/dev/null |
 		sed -n '1s/^QEMU emulator version \([0-9.]*\).*/\1/p'
 }
-gcc_version() {	# gcc_version LOG
-	tr -d '\r' < "$1" | sed -n 's/.*Linux version .*gcc[^)]*) \([0-9][0-9.]*\).*/\1/p' |
-		head -n 1
+compiler_version() {	# compiler_version LOG: "gcc 12.2.0", "clang 19.1.7" or nothing
+	_b=$(kernel_banner "$1")
+	[ -z "$_b" ] || echo "${_b#* }"
 }
 
 echo "KTAP version 1"
@@ -171,13 +173,13 @@ while [ "$i" -le "$count" ]; do
 	set -- $(cat "$tmp/$i.src")
 	line=$1 kind=${2:-} name=${3:-}
 	shift $(($# < 3 ? $# : 3))
-	k= exact= wantq= wantg= note=
+	k= exact= wantq= wantc= note=
 	for w in "$@"; do
 		case $w in
 		[0-9]*) k=$w ;;
 		exact) exact=1 ;;
 		qemu=*) wantq=${w#qemu=} ;;
-		gcc=*) wantg=${w#gcc=} ;;
+		gcc=* | clang=*) wantc="${w%%=*} ${w#*=}" ;;
 		esac
 	done
 	test="$line $kind $name${k:+ $k}${exact:+ exact}"
@@ -199,12 +201,12 @@ while [ "$i" -le "$count" ]; do
 		*) problem=$(missing "$name" "$file") ;;
 		esac
 	elif [ -z "$problem" ]; then
-		# A plan's exact numbers, on the QEMU and gcc that made them
-		if [ -n "$exact" ] && { [ -n "$wantq" ] || [ -n "$wantg" ]; }; then
-			haveq=$(qemu_version "$name") haveg=$(gcc_version "$results/$name.log")
-			if [ "$haveq" != "$wantq" ] || [ "$haveg" != "$wantg" ]; then
+		# A plan's exact numbers, on the QEMU and compiler that made them
+		if [ -n "$exact" ] && { [ -n "$wantq" ] || [ -n "$wantc" ]; }; then
+			haveq=$(qemu_version "$name") havec=$(compiler_version "$results/$name.log")
+			if [ "$haveq" != "$wantq" ] || [ "$havec" != "$wantc" ]; then
 				exact=
-				note="numbers masked: the excerpt's are from QEMU $wantq and gcc $wantg, this run's QEMU ${haveq:-unknown} and gcc ${haveg:-unknown}"
+				note="numbers masked: the excerpt's are from QEMU $wantq and ${wantc:-compiler unknown}, this run's QEMU ${haveq:-unknown} and ${havec:-compiler unknown}"
 			fi
 		fi
 		case $kind in

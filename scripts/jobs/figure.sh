@@ -14,6 +14,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
+. "$top/scripts/kernel-banner.sh"
 out=${1:-$top/docs/figures/suspend-cycle.svg}
 plan='sleeptrace-board'
 trace=$build/results/$plan.log.trace
@@ -32,11 +33,11 @@ sleeptrace=$build/host/sleeptrace
 # that line gives, and only that (not the other line's words shifted into
 # its place), and the missing line is named on stderr.
 # The launcher names the PMIC profile, or says it gave the board none
-# ("no PMIC device (P profile)"); the banner names gcc or clang.
+# ("no PMIC device (P profile)"); the banner names gcc or clang
+# (kernel_banner, scripts/kernel-banner.sh).
 qemu_line=$(tr -d '\r' < "$log" | sed -n -e 's/^qemu\.sh: QEMU \([0-9.]*\), PMIC \([^ ,]*\)[ ,].*/\1 \2/p' \
 	-e 's/^qemu\.sh: QEMU \([0-9.]*\), no PMIC device .*/\1 no/p' | head -n 1)
-linux_line=$(tr -d '\r' < "$log" | sed -n -e 's/.*Linux version \([^ ]*\) .*gcc[^)]*) \([0-9][0-9.]*\).*/\1 gcc \2/p' \
-	-e 's/.*Linux version \([^ ]*\) .*clang version \([0-9][0-9.]*\).*/\1 clang \2/p' | head -n 1)
+linux_line=$(kernel_banner "$log")
 qemu=${qemu_line%% *} pmic=${qemu_line#* }
 kver=${linux_line%% *} cc=${linux_line#* }
 [ -n "$qemu_line" ] || { qemu='?' pmic='?'
