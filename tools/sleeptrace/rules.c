@@ -892,12 +892,8 @@ static int pmic_quiet(const struct trace *t, const struct rule *rule, const stru
 	return ok(rule);
 }
 
-/*
- * Whether any device has a PM domain callback in the capture: a board
- * without a PMIC-switched domain (the Cubieboard's A10 has none) cannot
- * show the domain rules, which then skip rather than break.
- */
-static bool has_domain(const struct trace *t)
+/* Whether any device has a PM domain callback in the capture */
+static bool has_domain_cb(const struct trace *t)
 {
 	int i;
 
@@ -905,6 +901,31 @@ static bool has_domain(const struct trace *t)
 		if (t->ev[i].kind == EV_CB_START && strstr(t->ev[i].info, "power domain"))
 			return true;
 	return false;
+}
+
+/*
+ * A board without a PMIC-switched domain (the Cubieboard's A10 has none)
+ * cannot show the domain rules, which then skip rather than break. The
+ * board's captures say whether it has one ("# vexpress-pm domain: NAME"
+ * or "none"): a stated domain is judged, and breaks @rule if no device
+ * callback went through a PM domain at all (the domain lost its members,
+ * or its driver never bound). A capture without that line (a user's) has
+ * none if it has no PM domain callback: an inference, and the skip says
+ * so. Returns @rule's result if that settles it, else -1: judge it.
+ */
+static int domain_absent(const struct trace *t, const struct rule *rule)
+{
+	char why[160];
+
+	if (t->domain_stated && !t->domain[0])
+		return skip(rule, "the capture states no PM domain (vexpress-pm domain: none)");
+	if (has_domain_cb(t))
+		return -1;
+	if (!t->domain_stated)
+		return skip(rule, "no PM domain callback, so no domain (inferred: no vexpress-pm domain line)");
+	snprintf(why, sizeof(why), "the capture states PM domain %s, and no device callback went through a PM domain",
+		 t->domain);
+	return fail(rule, why);
 }
 
 /* A PMIC transfer made by a PM domain callback of verb @verb (NULL: any) */
@@ -924,12 +945,13 @@ static bool by_domain(const struct ev *e, const struct pmic_set *pm, const char 
 static int domain_on_for_write(const struct trace *t, const struct rule *rule,
 			       const struct pmic_set *pm)
 {
-	int i, w = phase_first(t, "swsusp_write", true), last = -1;
+	int i, w = phase_first(t, "swsusp_write", true), last = -1, r;
 
 	if (w < 0)
 		return skip(rule, "no image write in this capture");
-	if (!has_domain(t))
-		return skip(rule, "no PM domain callback in this capture");
+	r = domain_absent(t, rule);
+	if (r >= 0)
+		return r;
 	for (i = 0; i < w; i++)
 		if (by_domain(&t->ev[i], pm, NULL))
 			last = i;
@@ -948,12 +970,13 @@ static int domain_switched(const struct trace *t, const struct rule *rule,
 			   const struct pmic_set *pm,
 			   const char *verb, const char *after)
 {
-	int i, from = after ? phase_last(t, after, false) : 0;
+	int i, from = after ? phase_last(t, after, false) : 0, r;
 
 	if (from < 0)
 		return skip(rule, "not in this capture");
-	if (!has_domain(t))
-		return skip(rule, "no PM domain callback in this capture");
+	r = domain_absent(t, rule);
+	if (r >= 0)
+		return r;
 	for (i = from; i < t->n; i++)
 		if (by_domain(&t->ev[i], pm, verb) &&
 		    strstr(t->ev[i].who, " noirq power domain["))

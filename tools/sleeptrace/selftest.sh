@@ -249,6 +249,30 @@ grep -v 'power domain' "$hib" > "$tmp/hib-lost-domain"
 "$oracle" check -J "$tmp/hib-lost-domain" > "$tmp/hib-lost-domain.out" 2>&1
 [ $? = 1 ] && [ "$(grep -c '^not ok [0-9]* oracle\.hib-domain' "$tmp/hib-lost-domain.out")" = 3 ]
 result $? "hib-lost-domain.fails-judge-all" "$tmp/hib-lost-domain.out"
+# Whether the board has a PM domain, as its captures state it ("#
+# vexpress-pm domain: NAME|none", lib/board.sh trace_dump): a domain
+# stated is judged, and breaks the three rules if no callback went
+# through one; "none" skips them saying so; without the line, no domain
+# callback is taken for no domain, and the skip says it was inferred.
+stated() {	# stated VALUE CAPTURE: CAPTURE after the board's domain line
+	echo "# vexpress-pm domain: $1"
+	cat "$2"
+}
+stated power-domain-vmmc "$hib" > "$tmp/domain-stated"
+"$oracle" check "$tmp/domain-stated" > "$tmp/domain-stated.out" 2>&1
+[ $? = 0 ] && [ "$(grep -c '^# oracle\.hib-domain-[^:]*: .*(holds)$' "$tmp/domain-stated.out")" = 3 ]
+result $? "domain.stated-with-callbacks.holds" "$tmp/domain-stated.out"
+stated power-domain-vmmc "$tmp/hib-lost-domain" > "$tmp/domain-stated-lost"
+violates "$tmp/domain-stated-lost" hib-domain-on-for-write hib-domain-off-at-poweroff hib-domain-on-at-restore
+[ $? = 0 ] && [ "$(grep -c '^# the capture states PM domain power-domain-vmmc, and no device callback went through a PM domain$' "$tmp/domain-stated-lost.out")" = 3 ]
+result $? "domain.stated-without-callbacks.breaks" "$tmp/domain-stated-lost.out"
+stated none "$here/fixtures/cubieboard-hibernate.trace" > "$tmp/domain-none"
+"$oracle" check "$tmp/domain-none" > "$tmp/domain-none.out" 2>&1
+[ $? = 0 ] && [ "$(grep -c '^ok [0-9]* oracle\.hib-domain-[a-z-]* # SKIP the capture states no PM domain (vexpress-pm domain: none)$' "$tmp/domain-none.out")" = 3 ]
+result $? "domain.stated-none.skips" "$tmp/domain-none.out"
+"$oracle" check "$tmp/hib-lost-domain" > "$tmp/domain-unstated.out" 2>&1
+[ $? = 0 ] && [ "$(grep -c '^ok [0-9]* oracle\.hib-domain-[a-z-]* # SKIP no PM domain callback, so no domain (inferred: no vexpress-pm domain line)$' "$tmp/domain-unstated.out")" = 3 ]
+result $? "domain.unstated.inferred-and-said" "$tmp/domain-unstated.out"
 # Its per-phase table: poweroff_noirq (event 0x4) holds the domain's
 # power-off (a read and a write), restore_noirq (0x40) its power-on.
 "$oracle" phases "$hib" > "$tmp/hib-phases.out" 2>&1

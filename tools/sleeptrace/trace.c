@@ -612,6 +612,17 @@ int trace_read(FILE *f, struct trace *t)
 			}
 			continue;
 		}
+		if (!strncmp(line, "# vexpress-pm domain:", 21)) {
+			if (!t->domain_stated) {
+				const char *v = line + 21 + strspn(line + 21, " \t");
+				size_t n = strcspn(v, " \t\r\n");
+
+				t->domain_stated = true;
+				if (n != 4 || strncmp(v, "none", 4))
+					snprintf(t->domain, sizeof(t->domain), "%.*s", (int)n, v);
+			}
+			continue;
+		}
 		if (!strncmp(line, "# vexpress-pm boot", 18)) {
 			t->boot = t->n;
 			continue;

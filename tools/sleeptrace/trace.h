@@ -85,6 +85,14 @@ struct trace {
 			 * captures start; the first such line); "": none,
 			 * also an empty value (trace_dump on a board whose
 			 * DT has no PMIC it knows) */
+	/*
+	 * The PM domain the PMIC powers, as the capture states it ("#
+	 * vexpress-pm domain: NAME", the first such line; trace_dump on this
+	 * board): @domain_stated with NAME in @domain, "" for "none"; not
+	 * stated: the domain rules infer it from the callbacks
+	 */
+	bool domain_stated;
+	char domain[64];
 	int forms[TF_NFORM];	/* events read in each form */
 	unsigned int has;	/* HAS_*: the kinds of event the capture holds */
 	int untimed;		/* console events without a timestamp */

@@ -210,9 +210,28 @@ trace_links() {
 	done
 }
 
+# trace_domain: whether the board has the PM domain the PMIC powers, as
+# the oracle reads it, "# vexpress-pm domain: NAME" or "none": from the
+# DT (the node there and not disabled), not from genpd, so that a domain
+# whose driver never bound, or that lost its members, is still stated,
+# and the oracle's domain rules break on it rather than skip
+trace_domain() {
+	_d=none
+	if [ -d "/proc/device-tree/$PD" ]; then
+		_d=$PD
+		[ ! -f "/proc/device-tree/$PD/status" ] ||
+			case $(tr -d '\0' < "/proc/device-tree/$PD/status") in
+			okay | ok) ;;
+			*) _d=none ;;
+			esac
+	fi
+	echo "# vexpress-pm domain: $_d"
+}
+
 # Print the capture (the live trace, or a copy saved in FILE) for the host
-# (scripts/jobs/main-job.sh, the runner's oracle), with the device links so the
-# oracle can check supplier/consumer order, and the two header lines
+# (scripts/jobs/main-job.sh, the runner's oracle), with the board's PMIC,
+# PM domain (trace_domain) and device links so the oracle can check
+# supplier/consumer order and the domain's switching, and the two header lines
 # pm-graph's sleepgraph needs to draw a timeline from it (make timeline):
 # its stamp ("# suspend-MMDDYY-HHMMSS HOST MODE KERNEL"; MODE "mem" makes it
 # take machine_suspend as the sleep) and its sysinfo. A plan that prints
@@ -229,6 +248,7 @@ trace_dump() {
 	echo "# suspend-$(date +%m%d%y-%H%M%S) vexpress-pm ${TRACE_MODE:-mem} $(uname -r)"
 	echo "# sysinfo | man:ARM | plat:QEMU $MACHINE | cpu:$CPU | os:Linux $(uname -r) | numcpu:$(grep -c ^processor /proc/cpuinfo) | memsz:$(sed -n 's/MemTotal: *\([0-9]*\).*/\1/p' /proc/meminfo)"
 	echo "# vexpress-pm pmic: $PMIC"
+	trace_domain
 	trace_links
 	echo "vexpress-pm: trace data gzip base64"
 	grep -v '^#' "${1:-$T/trace}" | gzip | base64
