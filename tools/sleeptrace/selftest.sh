@@ -689,7 +689,7 @@ deb=$here/fixtures/debian-6.1-virt-s2idle-console.trace
 "$oracle" check "$deb" > "$tmp/deb.out" 2>&1
 [ $? = 0 ] && ! grep -q '^not ok' "$tmp/deb.out" &&
 	grep -q '^# sleeptrace: .*: console (tp_printk), 900 event(s), 1 suspend cycle(s); PMIC none named (--pmic BUS-ADDR; ' "$tmp/deb.out" &&
-	grep -q '^# oracle: a suspend-to-idle cycle' "$tmp/deb.out" &&
+	grep -qx '# kind: suspend-to-idle' "$tmp/deb.out" &&
 	[ "$(grep -c '^# oracle\.[^:]*: .*(holds)$' "$tmp/deb.out")" = 4 ] &&
 	grep -q '^# oracle\.pm-core-order: .*(holds)$' "$tmp/deb.out" &&
 	grep -q '^# oracle\.children-first: .*(holds)$' "$tmp/deb.out" &&
