@@ -76,6 +76,7 @@ profile_of() {
 # or when no pair is left. (In a subshell: board_of sets the board's
 # variables.)
 board_pairs() (
+	set -f	# (names from users: no globbing)
 	for _b in ${1:-$board_names}; do board_of "$_b" > /dev/null || return 2; done
 	for _p in ${2:-$profile_names}; do
 		case " $profile_names " in

@@ -31,7 +31,8 @@
 # job's judgements are lava.BOARD-PROFILE.NAME, NAME the judge's
 # (lava/judge-job.sh: lava.job-result, SUITE.CASE, ...). A job is a skip, saying why, where it cannot run:
 # no lava-run ('make deps' installs lava-dispatcher where Debian has it),
-# not root (lava-run needs it), or no QEMU with the profile's PMIC model.
+# not root (lava-run needs it), or no QEMU that runs the job's board (its
+# PMIC's model, or the QEMU version the board needs).
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -96,7 +97,7 @@ job() {
 	# version needed, as the AXP209 profile's suites say it) is a skip.
 	if [ $rc = 2 ] && grep -q "the job's board" "$work/$bp.out"; then
 		n=$((n + 1)) skip=$((skip + 1))
-		echo "    ok $n lava.$bp # SKIP $(tail -n 1 "$work/$bp.out")"
+		echo "    ok $n lava.$bp # SKIP needs a QEMU that runs the job's board: $(tail -n 1 "$work/$bp.out" | sed 's/^run-job\.sh: //')"
 		return
 	fi
 	# A failed run: where (before the results, which the lines explain).

@@ -95,6 +95,8 @@ if [ -n "$jboard" ] && [ -n "$jprof" ]; then
 	err=$(QEMU=$qemu sh "$top/boot/qemu.sh" --check --board "$jboard" --pmic "$jprof" 2>&1 >/dev/null) || crc=$?
 	[ $crc != 3 ] ||
 		die "the dispatcher's QEMU cannot run the job's board (QEMU $machine, PMIC $jprof): $(echo "$err" | head -n 1 | sed 's/^qemu\.sh: //')"
+else
+	echo "run-job.sh: the job's metadata names no board and PMIC: its QEMU's version is not checked" >&2
 fi
 
 missing=

@@ -291,7 +291,7 @@ $(if [ -n "${LAB_PLANS:-}" ]; then
 	done
 	for x in $LAB_PLANS; do
 		f=$top/$(plan_path "$x")
-		[ -f "$f" ] && ! grep -qx "$x" "$work/placed" || continue
+		[ -f "$f" ] && ! grep -qxF "$x" "$work/placed" || continue
 		pb=$(sh "$top/tests/plan-meta.sh" "$f" board 2>/dev/null)
 		echo "unrun - $x the ${pb:-${board_names%% *}} board$([ -n "$pb" ] && echo " (header 'board: $pb')" || echo " (the default)") with profile(s) $(sh "$top/tests/plan-profiles.sh" "$f" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'): no board/profile pair of boot/board.sh ($pairs)"
 	done
