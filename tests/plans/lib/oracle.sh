@@ -44,8 +44,8 @@ oracle_judge() {
 	_k=${_k% }
 	check "$_p.capture-whole" "judged whole" \
 		"$([ "$oracle_rc" -le 1 ] && ! grep -q 'cut short' "/tmp/$_p.err" &&
-			[ "$_n" = "$(oracle_rules "$_k")" ] && echo "judged whole" ||
-			echo "exit $oracle_rc, ${_n:-no} verdicts of $(oracle_rules "$_k") (kind: ${_k:-not stated}): $(grep -m1 . "/tmp/$_p.err")")"
+			[ "$_n" = "$(oracle_rules "${_k:-none}")" ] && echo "judged whole" ||
+			echo "exit $oracle_rc, ${_n:-no} verdicts of $(oracle_rules "${_k:-none}") (kind: ${_k:-not stated}): $(grep -m1 . "/tmp/$_p.err")")"
 }
 
 # oracle_rules [KIND]: how many rules judge one cycle of KIND, in the
