@@ -273,6 +273,17 @@ result $? "domain.stated-none.skips" "$tmp/domain-none.out"
 "$oracle" check "$tmp/hib-lost-domain" > "$tmp/domain-unstated.out" 2>&1
 [ $? = 0 ] && [ "$(grep -c '^ok [0-9]* oracle\.hib-domain-[a-z-]* # SKIP no PM domain callback, so no domain (inferred: no vexpress-pm domain line)$' "$tmp/domain-unstated.out")" = 3 ]
 result $? "domain.unstated.inferred-and-said" "$tmp/domain-unstated.out"
+# A domain line that is empty, has more than one word or a name too long
+# for sleeptrace is refused, not read as "none" or cut short
+bad=0
+for v in "" "power-domain-vmmc junk" "$(printf 'd%.0s' $(seq 64))"; do
+	stated "$v" "$hib" > "$tmp/domain-bad"
+	"$oracle" check "$tmp/domain-bad" > "$tmp/domain-bad.out" 2>&1
+	[ $? = 2 ] && grep -q '^sleeptrace: line 1: "# vexpress-pm domain:" takes one name of at most 63 characters, or none$' \
+		"$tmp/domain-bad.out" || bad=1
+done
+[ $bad = 0 ]
+result $? "domain.bad-line-is-an-error" "$tmp/domain-bad.out"
 # Its per-phase table: poweroff_noirq (event 0x4) holds the domain's
 # power-off (a read and a write), restore_noirq (0x40) its power-on.
 "$oracle" phases "$hib" > "$tmp/hib-phases.out" 2>&1

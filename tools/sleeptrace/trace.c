@@ -617,6 +617,14 @@ int trace_read(FILE *f, struct trace *t)
 				const char *v = line + 21 + strspn(line + 21, " \t");
 				size_t n = strcspn(v, " \t\r\n");
 
+				/* one name, or "none": anything else is refused */
+				if (!n || v[n + strspn(v + n, " \t\r\n")] ||
+				    n >= sizeof(t->domain)) {
+					fprintf(stderr,
+						"sleeptrace: line %d: \"# vexpress-pm domain:\" takes one name of at most %zu characters, or none\n",
+						lineno, sizeof(t->domain) - 1);
+					exit(2);
+				}
 				t->domain_stated = true;
 				if (n != 4 || strncmp(v, "none", 4))
 					snprintf(t->domain, sizeof(t->domain), "%.*s", (int)n, v);
