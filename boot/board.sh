@@ -22,8 +22,9 @@
 # Each returns 2, saying why (as $me, the caller's name), on a name it
 # does not know or a profile the board cannot have.
 # board_names and profile_names: every board and profile of this table
-# (the first board the default: what make run boots); board_pairs: those
-# of them that go together.
+# (a9 first: the lab's jobs take the first for a plan that names no board,
+# as the launcher and the runner take a9 when BOARD is unset, each saying
+# so itself); board_pairs: those of them that go together.
 #
 # The cubieboard is QEMU's Allwinner A10 board (QEMU 7.2 and later; its
 # AXP209 at 0x34 on the SoC's TWI0 since 8.0, every write kept since 8.1),
