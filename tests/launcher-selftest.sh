@@ -101,7 +101,7 @@ check 11.1-no-model-axp209-refused q111bare axp209 3 \
 check 7.2-no-model-twl92230-refused q72bare twl92230 3 \
 	"PMIC twl92230 needs a QEMU built with the twl92230 model (9.1 and older have it)" "is QEMU 7.2.22"
 check no-version qnover "" 2 "does not name a QEMU version: qemu-system-arm: not a QEMU"
-check unknown-profile q111 twl4030 2 "unknown PMIC profile 'twl4030' (twl92230 or axp209)"
+check unknown-profile q111 twl4030 2 "unknown PMIC profile 'twl4030' (twl92230 axp209)"
 board=cubieboard
 check cubieboard-10.0-default q100 "" 0 "QEMU 10.0.13, PMIC axp209"
 check cubieboard-10.0-axp209 q100 axp209 0 "QEMU 10.0.13, PMIC axp209"
