@@ -202,6 +202,7 @@ printf '# vexpress-pm pmic: 0-004a\n' > "$tmp/fig/results/sleeptrace-board.log.t
 printf 'qemu.sh: QEMU 7.2.22, PMIC twl92230 (the board'"'"'s own), vexpress-pm-ca9.dtb\r\n' > "$tmp/fig/qemu.line"
 printf '[    0.000000] Linux version 6.12.57 (root@host) (arm-linux-gnueabihf-gcc (Debian 12.2.0-14) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP\r\n' > "$tmp/fig/linux.line"
 printf '[    0.000000] Linux version 6.12.57 (root@host) (Debian clang version 19.1.7 (3), Debian LLD 19.1.7) #1 SMP\r\n' > "$tmp/fig/clang.line"
+printf '[    0.000000] Linux version 6.12.57 (root@host) (arm-none-linux-gnueabihf-gcc (Arm GNU Toolchain 13.2.rel1 (Build arm-13.7)) 13.2.1 20231009, GNU ld (Arm GNU Toolchain 13.2.rel1 (Build arm-13.7)) 2.41.0.20231009) #1 SMP\n' > "$tmp/fig/armgcc.line"
 printf 'qemu.sh: QEMU 7.2.22, no PMIC device (twl92230 profile), vexpress-pm-ca9.dtb\r\n' > "$tmp/fig/nopmic.line"
 # figure_case NAME CONSOLE-LINES WANT-TITLE-PART WANT-CAPTION-PART [WANT-STDERR]
 figure_case() {
@@ -387,6 +388,8 @@ for a in mawk gawk; do
 		'Linux 6\.12\.57 with the TWL92230 PMIC,' '(QEMU 7\.2\.22, clang 19\.1\.7)'
 	figure_case "awk.$a.figure-caption.no-pmic" "$tmp/fig/nopmic.line $tmp/fig/linux.line" \
 		'Linux 6\.12\.57 without a PMIC,' '(QEMU 7\.2\.22, gcc 12\.2\.0)'
+	figure_case "awk.$a.figure-caption.vendor-gcc-banner" "$tmp/fig/qemu.line $tmp/fig/armgcc.line" \
+		'Linux 6\.12\.57 with the TWL92230 PMIC,' '(QEMU 7\.2\.22, gcc 13\.2\.1)'
 
 	TUTORIAL=$tmp/tut/page.md sh "$top/tests/tutorial-check.sh" "$tmp/tut" > "$tmp/out" 2>&1
 	rc=$?
