@@ -489,6 +489,13 @@ pmic_dump() {
 		awk -v first=$((PMIC_DUMP_FIRST)) 'NF { printf "0x%02x=%s\n", first + NR - 1, $1 }'
 }
 
+# pmic_dumps_whole NAME BEFORE AFTER: result NAME, both dumps hold every
+# register the chip library dumps (two empty dumps would compare equal)
+pmic_dumps_whole() {
+	_n=$((PMIC_DUMP_COUNT))
+	check "$1" "$_n $_n" "$(grep -c = "$2") $(grep -c = "$3")"
+}
+
 # pmic_changed BEFORE AFTER [all]: the registers that differ between two
 # dumps, as "REG=VALUE" after, on one line; without "all", not those that
 # count time by themselves (the chip library's PMIC_DUMP_LIVE)
