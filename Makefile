@@ -12,7 +12,9 @@ $(if $(kver_error),$(error $(kver_error)))
 BUILD		?= build/$(KVER)
 KERNEL_SRC	?=
 EXTRA_PATCHES	?=
-BOARD		?= a9
+# The board when BOARD is unset: boot/board.sh's board_default
+board_default	:= $(shell . ./boot/board.sh && echo "$$board_default")
+BOARD		?= $(board_default)
 PATCHES_OUT	?= $(BUILD)/patches
 # The git import of the kernel tarball, the series' checkout, snapshots of
 # the kernel build and clean gates' verdicts, kept across clones (empty:

@@ -21,10 +21,11 @@
 # board's own) and board_dtb (the board DTB's file name), after board_of.
 # Each returns 2, saying why (as $me, the caller's name), on a name it
 # does not know or a profile the board cannot have.
-# board_names and profile_names: every board and profile of this table
-# (a9 first: the lab's jobs take the first for a plan that names no board,
-# as the launcher and the runner take a9 when BOARD is unset, each saying
-# so itself); board_pairs: those of them that go together.
+# board_names and profile_names: every board and profile of this table;
+# board_pairs: those of them that go together. board_default: the board
+# when none is named (BOARD unset, a plan without "# board:"): the
+# Makefile's BOARD, the launcher, the runner, plan-runnable.sh, the main
+# job, lava/make-jobs.sh and the lab's jobs all read it here.
 #
 # The cubieboard is QEMU's Allwinner A10 board (QEMU 7.2 and later; its
 # AXP209 at 0x34 on the SoC's TWI0 since 8.0, every write kept since 8.1),
@@ -35,6 +36,7 @@
 # only model "-M cubieboard -net nic,model=help" lists, QEMU 10); it
 # offers s2idle only and its RTC has no wake alarm: no rtcwake.
 board_names="a9 a15 cubieboard"
+board_default=a9
 profile_names="twl92230 axp209"
 board_of() {
 	case $1 in

@@ -7,7 +7,8 @@
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
 #           [--smp N] [--qmp PATH] [--sd FILE] [--initrd NAME]
 #
-# --board (default $BOARD, else a9) picks the QEMU machine and its DTB:
+# --board (default $BOARD, else boot/board.sh's board_default) picks the
+# QEMU machine and its DTB:
 #   a9   -M vexpress-a9,  vexpress-pm-ca9.dtb  (legacy map, RAM at 0x60000000)
 #   a15  -M vexpress-a15, vexpress-pm-ca15.dtb (RS1 map, RAM at 0x80000000)
 #   cubieboard  -M cubieboard, sun4i-a10-cubieboard-pm.dtb (mainline's
@@ -73,7 +74,9 @@ mkdir -p "$build/images"
 images=$build/images
 interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp= check=no qmp= sd= sdfile=
 initrd=rootfs.cpio
-board=${BOARD:-a9} profile=${PMIC:-}
+me=qemu.sh
+. "$top/boot/board.sh"
+board=${BOARD:-$board_default} profile=${PMIC:-}
 
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -100,8 +103,6 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
-me=qemu.sh
-. "$top/boot/board.sh"
 board_of "$board" || exit 2
 # (the profile may be left to this QEMU's models: checked here, set below;
 # a board with its own PMIC has that one)

@@ -63,7 +63,7 @@ me=make-jobs.sh
 . "$top/boot/board.sh"
 . "$top/tests/plan-path.sh"
 mkdir -p "$build"
-board=a9 profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_asked=no sleep_icount=no kernelci=no left_file=
+board=$board_default profile=twl92230 url= out=$build/lava plans= sleep_runs=10 sleep_asked=no sleep_icount=no kernelci=no left_file=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift ;;

@@ -11,10 +11,11 @@
 # skip).
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/boot/board.sh"
 plan=$(basename "$1" .sh)
 profs=$(sh "$top/tests/plan-profiles.sh" "$1") || exit 2
 # "QEMU 7.2.22, PMIC twl92230" when this QEMU runs the profile
-ok=$(sh "$top/boot/qemu.sh" --check --board "${2:-${BOARD:-a9}}" 2>"${TMPDIR:-/tmp}/runnable.$$")
+ok=$(sh "$top/boot/qemu.sh" --check --board "${2:-${BOARD:-$board_default}}" 2>"${TMPDIR:-/tmp}/runnable.$$")
 rc=$?
 why=$(cat "${TMPDIR:-/tmp}/runnable.$$"); rm -f "${TMPDIR:-/tmp}/runnable.$$"
 [ $rc = 0 ] || { echo "$why"; [ $rc = 3 ] && exit 3; exit 2; }

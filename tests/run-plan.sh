@@ -17,7 +17,7 @@
 #
 # Plan headers (the plan's leading comment block, read by
 # tests/plan-meta.sh, which rejects unknown keys): "# qemu-args: ARGS" for boot/qemu.sh,
-# "# board: a9|a15|cubieboard" (the QEMU board; default $BOARD, else a9),
+# "# board: a9|a15|cubieboard" (the QEMU board; default $BOARD, else boot/board.sh's board_default),
 # "# smp: N" (QEMU CPUs; default 1 under -icount, see below),
 # "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable), and
 # "# trace-check: [RULE-ID...]": the plan prints an ftrace capture
@@ -62,6 +62,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
 . "$top/tests/plans/lib/judge.sh"
 . "$top/tests/plan-path.sh"
+. "$top/boot/board.sh"
 plan=$1
 file=$top/$(plan_path "$plan")
 initrd="--initrd $(plan_initramfs "$plan").cpio" hostdir=$top/$(plan_hostdir "$plan")
@@ -98,10 +99,10 @@ sh "$top/tests/plan-meta.sh" --check "$file" 2>"$out.meta" ||
 	{ sed 's/^/    # /' "$out.meta"; rm -f "$out.meta"; failed "bad plan header"; finish; }
 rm -f "$out.meta"
 header() { sh "$top/tests/plan-meta.sh" "$file" "$1"; }
-board=$(header board); board=${board:-${BOARD:-a9}}
+board=$(header board); board=${board:-${BOARD:-$board_default}}
 # A plan run on a board other than its own keeps its own log (PLAN@a15.log).
 log=$results/$plan.log
-[ "$board" = a9 ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
+[ "$board" = "$board_default" ] || [ -n "$(header board)" ] || log=$results/$plan@$board.log
 # The PMIC profile (boot/qemu.sh: PMIC, else what the QEMU offers): an
 # AXP209 run keeps its own log and edits the AXP209 board DTB.
 [ "${PMIC:-}" = axp209 ] && log=${log%.log}@axp209.log
@@ -138,7 +139,7 @@ if [ -n "$edits" ]; then
 	dtb=${log%.log}.dtb
 	# (the board's DTB for the profile, boot/board.sh: the TWL92230's
 	# unless PMIC says otherwise, or the board's own PMIC's)
-	bdtb=$(me=run-plan.sh; . "$top/boot/board.sh" && board_of "$board" &&
+	bdtb=$(me=run-plan.sh; board_of "$board" &&
 		profile_of "${PMIC:-${own_pmic:-twl92230}}" && echo "$board_dtb") 2>>"$log.err"
 	cp "$build/images/$bdtb" "$dtb" 2>>"$log.err" || {
 		sed 's/^/    # /' "$log.err"

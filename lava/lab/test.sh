@@ -45,8 +45,9 @@
 # LAB_PLANS="PLAN..." (make test-lab) runs those plans instead, one job
 # per board and PMIC profile of boot/board.sh that go together
 # (board_pairs) with the plans pinned to that board, or unpinned for the
-# default board, that run on that profile; a plan no pair takes fails,
-# saying why. Judged the same way. LAB_KERNELCI=1 adds jobs made
+# default board (boot/board.sh's board_default), that run on that profile;
+# a plan no pair takes fails, saying why. Judged the same way.
+# LAB_KERNELCI=1 adds jobs made
 # from the KernelCI template (lava/make-jobs.sh --kernelci) as KernelCI
 # would fill it in, one per board of LAB_KERNELCI_BOARDS (default "a9
 # cubieboard", on the AXP209): this build's kernel, the board's DTB and
@@ -223,15 +224,15 @@ echo "    # LAVA $lava_version at $server/api/v0.2, user $user"
 
 # plans_for BOARD PROFILE PLAN...: the PLANs (comma-separated) a job of
 # BOARD and PROFILE runs: those pinned to BOARD ("# board: B"), or
-# unpinned and BOARD the default board (the first of boot/board.sh's
-# board_names), that run on PROFILE (tests/plan-profiles.sh).
+# unpinned and BOARD boot/board.sh's board_default, that run on PROFILE
+# (tests/plan-profiles.sh).
 plans_for() {
 	_b=$1 _prof=$2 _p=
 	shift 2
 	for _x in "$@"; do
 		_f=$top/$(plan_path "$_x")
 		_pb=$(sh "$top/tests/plan-meta.sh" "$_f" board 2>/dev/null)
-		[ "${_pb:-${board_names%% *}}" = "$_b" ] || continue
+		[ "${_pb:-$board_default}" = "$_b" ] || continue
 		case " $(sh "$top/tests/plan-profiles.sh" "$_f" 2>/dev/null) " in
 		*" $_prof "*) _p="$_p,$_x" ;;
 		esac
@@ -276,7 +277,7 @@ done <<EOT
 $(if [ -n "${LAB_PLANS:-}" ]; then
 	# (a job per board and profile of boot/board.sh that go together, with
 	# the plans that run there: pinned to that board, "# board: B", or
-	# unpinned and B the default board, the first of board_names; on one
+	# unpinned and B the default board, board_default; on one
 	# of the plan's profiles, plan-profiles.sh. A plan that is none's:
 	# "none - PLAN", said above; one no pair takes: "unrun - PLAN WHY".)
 	for x in $LAB_PLANS; do
@@ -293,7 +294,7 @@ $(if [ -n "${LAB_PLANS:-}" ]; then
 		f=$top/$(plan_path "$x")
 		[ -f "$f" ] && ! grep -qxF "$x" "$work/placed" || continue
 		pb=$(sh "$top/tests/plan-meta.sh" "$f" board 2>/dev/null)
-		echo "unrun - $x the ${pb:-${board_names%% *}} board$([ -n "$pb" ] && echo " (header 'board: $pb')" || echo " (the default)") with profile(s) $(sh "$top/tests/plan-profiles.sh" "$f" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'): no board/profile pair of boot/board.sh ($pairs)"
+		echo "unrun - $x the ${pb:-$board_default} board$([ -n "$pb" ] && echo " (header 'board: $pb')" || echo " (the default)") with profile(s) $(sh "$top/tests/plan-profiles.sh" "$f" 2>/dev/null | tr '\n' ' ' | sed 's/ $//'): no board/profile pair of boot/board.sh ($pairs)"
 	done
 else
 	echo "a9-twl92230-fixture-fail a9 twl92230 fixture-fail fixture-fail.fixture.b"

@@ -8,6 +8,8 @@
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"
+. "$top/boot/board.sh"
+board=${BOARD:-$board_default}
 out=$build/results
 mkdir -p "$out"
 log=$out/main-job.log
@@ -32,7 +34,7 @@ fi
 # boots with one SD card image, tests/run-plan.sh), its results and its
 # trace (both boots' consoles) explained.
 if [ "${MODE:-mem}" = disk ]; then
-	[ "${BOARD:-a9}" != cubieboard ] ||
+	[ "$board" != cubieboard ] ||
 		{ echo "main-job: MODE=disk: no hibernation on the Cubieboard (docs/cubieboard.md)" >&2; exit 2; }
 	echo "== hibernating to the SD card, then resuming on a second boot; consoles in $out/hibernate*.log"
 	rc=0
@@ -40,7 +42,7 @@ if [ "${MODE:-mem}" = disk ]; then
 	grep -E '^    (not )?ok [0-9]+ (hib\.|hibernate: )|^    # hib' "$out/main-job-disk.ktap"
 	# tests/run-plan.sh's log names: PLAN[@BOARD][@axp209].log
 	trace=$out/hibernate
-	[ "${BOARD:-a9}" = a9 ] || trace=$trace@$BOARD
+	[ "$board" = "$board_default" ] || trace=$trace@$board
 	[ "${PMIC:-}" != axp209 ] || trace=$trace@axp209
 	trace=$trace.log.trace
 	[ -s "$trace" ] || { echo "main-job: no trace captured" >&2; exit 1; }
@@ -62,14 +64,14 @@ sh "$top/boot/qemu.sh" --plan main-job --timeout 120 --log "$log" >/dev/null || 
 grep '^vexpress-pm:' "$log" | grep -v 'trace begin\|trace data\|trace end'
 sh "$top/tests/console-trace.sh" "$log" > "$out/main-job.trace"
 [ -s "$out/main-job.trace" ] || { echo "main-job: no trace captured (guest status $rc)" >&2; exit 1; }
-if [ "${BOARD:-a9}" = cubieboard ]; then
+if [ "$board" = cubieboard ]; then
 	echo "== the suspend-to-idle cycle to pm_test=platform, phase by phase (trace: $out/main-job.trace)"
 else
 	echo "== the suspend/resume cycle, phase by phase (trace: $out/main-job.trace)"
 fi
 # (the PMIC: the one the capture names, as the guest found it in its DT)
 "$build/host/sleeptrace" explain "$out/main-job.trace"
-if [ "${BOARD:-a9}" = cubieboard ]; then
+if [ "$board" = cubieboard ]; then
 	echo "== $(grep -c ' machine_suspend\[[0-9]*\] begin' "$out/main-job.trace") idle(s): pm_test=platform unwound the cycle after prepare_late"
 	exit "$rc"
 fi
