@@ -123,6 +123,19 @@ sed -n 's/^    //p' "$work/judge-fixtures.out" > "$work/judge-fixtures.ktap"
 renumber "$work/judge-fixtures.ktap" "" ""
 grep -q '^# counts: ' "$work/judge-fixtures.out" ||
 	{ tail -n 3 "$work/judge-fixtures.out" | sed 's/^/    # /'; result fail lava.judge-job-selftest; }
+# KernelCI's plans have one list, pipeline.yaml's "plans:" params
+# (lava/kernelci/pipeline.sh, which the lab's KernelCI jobs read too): each
+# job's board, profile, DTB and plans checked against boot/board.sh and
+# the plans' headers, so that an edit of one that leaves the other behind
+# fails here, no lab needed.
+. "$top/boot/board.sh"
+. "$top/tests/plan-path.sh"
+. "$top/lava/kernelci/pipeline.sh"
+if kci_check > "$work/kernelci-pipeline.out" 2>&1; then
+	result ok "lava.kernelci-pipeline: the $(kci_jobs | wc -l | tr -d ' ') jobs of lava/kernelci/pipeline.yaml fit boot/board.sh and their plans"
+else
+	result fail "lava.kernelci-pipeline: lava/kernelci/pipeline.yaml does not fit the project" "$work/kernelci-pipeline.out"
+fi
 
 job a9 twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
 	"fixture-fail sleeptrace-board suspend-arm-in-prepare" --expect-fail fixture-fail.fixture.b

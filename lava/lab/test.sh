@@ -47,15 +47,18 @@
 # (board_pairs) with the plans pinned to that board, or unpinned for the
 # default board (boot/board.sh's board_default), that run on that profile;
 # a plan no pair takes fails, saying why. Judged the same way.
-# LAB_KERNELCI=1 adds jobs made
-# from the KernelCI template (lava/make-jobs.sh --kernelci) as KernelCI
-# would fill it in, one per board of LAB_KERNELCI_BOARDS (default "a9
-# cubieboard", on the AXP209): this build's kernel, the board's DTB and
-# the initramfs, and the test definition lava/kernelci/suspend-order.yaml
-# fetched by git from a bare clone of this repository's HEAD that the
-# lab's file server publishes; the plans of LAB_KERNELCI_PLANS (default
-# sleeptrace-board suspend-arm-in-prepare cubieboard-board
-# cubieboard-s2idle-arm) that run on the board, each in a LAVA test set.
+# LAB_KERNELCI=1 adds the jobs of lava/kernelci/pipeline.yaml
+# (lava/kernelci/pipeline.sh reads them, after checking them against
+# boot/board.sh and the plans' headers: lab.kernelci.pipeline), each made
+# from the KernelCI template of its board and profile (lava/make-jobs.sh
+# --kernelci) as KernelCI would fill it in: this build's kernel, the
+# board's DTB and the initramfs, the test definition
+# lava/kernelci/suspend-order.yaml fetched by git from a bare clone of
+# this repository's HEAD that the lab's file server publishes, and the
+# job's plans (its "plans:" param), each in a LAVA test set of its name.
+# LAB_KERNELCI_BOARDS="BOARD...": only the jobs of those boards;
+# LAB_KERNELCI_PLANS="PLAN...": those of them that run on a job's board
+# and profile instead of the job's own.
 # LAB_KERNELCI_RENDERED=DIR: submit DIR/BOARD-PROFILE-kernelci.yaml
 # instead, the template as KernelCI's own runtime rendered it (docs/lava.md,
 # "KernelCI", says how).
@@ -83,6 +86,7 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/boot/board.sh"
 . "$top/tests/plan-path.sh"
 . "$top/tests/ktap-result.sh"
+. "$top/lava/kernelci/pipeline.sh"
 work=$build/lava/lab
 n=0 pass=0 fail=0 skip=0
 started=no
@@ -225,17 +229,12 @@ echo "    # LAVA $lava_version at $server/api/v0.2, user $user"
 # plans_for BOARD PROFILE PLAN...: the PLANs (comma-separated) a job of
 # BOARD and PROFILE runs: those pinned to BOARD ("# board: B"), or
 # unpinned and BOARD boot/board.sh's board_default, that run on PROFILE
-# (tests/plan-profiles.sh).
+# (tests/plan-profiles.sh): lava/kernelci/pipeline.sh's plan_fits.
 plans_for() {
 	_b=$1 _prof=$2 _p=
 	shift 2
 	for _x in "$@"; do
-		_f=$top/$(plan_path "$_x")
-		_pb=$(sh "$top/tests/plan-meta.sh" "$_f" board 2>/dev/null)
-		[ "${_pb:-$board_default}" = "$_b" ] || continue
-		case " $(sh "$top/tests/plan-profiles.sh" "$_f" 2>/dev/null) " in
-		*" $_prof "*) _p="$_p,$_x" ;;
-		esac
+		! plan_fits "$_b" "$_prof" "$_x" > /dev/null || _p="$_p,$_x"
 	done
 	echo "${_p#,}"
 }
@@ -304,30 +303,48 @@ else
 fi)
 EOT
 
-# The KernelCI template filled in as KernelCI's scheduler would (its
-# placeholders, which make-jobs.sh writes and nothing else: one left over
-# fails the job here rather than in LAVA).
+# The KernelCI jobs: lava/kernelci/pipeline.yaml's (lava/kernelci/
+# pipeline.sh reads them: board and profile, DTB and plans), checked
+# against boot/board.sh and the plans' headers first (a job that does not
+# fit is not submitted). Each one's template filled in as KernelCI's
+# scheduler would (its placeholders, which make-jobs.sh writes and nothing
+# else: one left over fails the job here rather than in LAVA).
+: > "$work/kernelci.jobs"
 if [ "${LAB_KERNELCI:-0}" = 1 ]; then
+	if kci_check > "$work/kernelci.check" 2>&1; then
+		kci_jobs > "$work/kernelci.jobs"
+		result ok "lab.kernelci.pipeline: the $(wc -l < "$work/kernelci.jobs" | tr -d ' ') jobs of lava/kernelci/pipeline.yaml fit boot/board.sh and their plans"
+	else
+		sed 's/^/    # /' "$work/kernelci.check"
+		result fail "lab.kernelci.pipeline: lava/kernelci/pipeline.yaml does not fit the project: its jobs not submitted"
+	fi
+	for b in ${LAB_KERNELCI_BOARDS:-}; do
+		[ -s "$work/kernelci.jobs" ] || break
+		awk -v b="$b" '$2 == b { f = 1 } END { exit !f }' "$work/kernelci.jobs" ||
+			result fail "lab.kernelci.boards: LAB_KERNELCI_BOARDS: no job of pipeline.yaml is the '$b' board's (theirs: $(kci_jobs | awk '{ printf "%s%s", s, $2; s = " " }'))"
+	done
 	rm -rf "${build:?}/lava/lab/repo.git"
-	if ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
+	if [ -s "$work/kernelci.jobs" ] && ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
 		git -C "$build/lava/lab/repo.git" update-server-info; } > "$work/kernelci.git" 2>&1; then
 		result fail "lab.kernelci.bare-clone: a bare clone of $top to serve: $(tail -n 1 "$work/kernelci.git")"
-		kpairs=
-	else
-		# shellcheck disable=SC2086 # word lists
-		kpairs=$(me=test.sh; board_pairs "${LAB_KERNELCI_BOARDS:-a9 cubieboard}" axp209 2> "$work/kernelci.pairs") ||
-			result fail "lab.kernelci.boards: LAB_KERNELCI_BOARDS: $(head -n 1 "$work/kernelci.pairs")"
+		: > "$work/kernelci.jobs"
 	fi
 fi
-for bp in ${kpairs:-}; do
-	kb=${bp%/*} kp=${bp#*/}
+# (fd 3: make-jobs.sh and the rest read no line of the list)
+while read -r kj kb kp kdtb kplans <&3; do
+	case " ${LAB_KERNELCI_BOARDS:-$kb} " in
+	*" $kb "*) ;;
+	*) continue ;;
+	esac
 	label=$kb-$kp-kernelci
+	# (LAB_KERNELCI_PLANS: those of them that run there instead; a
+	# rendered job has the plans KernelCI rendered, pipeline.yaml's)
 	# shellcheck disable=SC2086 # a word list
-	kplans=$(plans_for "$kb" "$kp" ${LAB_KERNELCI_PLANS:-sleeptrace-board suspend-arm-in-prepare cubieboard-board cubieboard-s2idle-arm} | tr , ' ')
-	kdtb=$(me=test.sh; board_of "$kb" > /dev/null && profile_of "$kp" && echo "$board_dtb")
+	[ -z "${LAB_KERNELCI_PLANS:-}" ] || [ -n "${LAB_KERNELCI_RENDERED:-}" ] ||
+		kplans=$(plans_for "$kb" "$kp" $LAB_KERNELCI_PLANS | tr , ' ')
 	rm -rf "${work:?}/$label"
 	if [ -z "$kplans" ]; then
-		result fail "lab.$label.plans: no plan of LAB_KERNELCI_PLANS runs on the $kb board with $kp"
+		result fail "lab.$label.plans: no plan of LAB_KERNELCI_PLANS runs on the $kb board with $kp (pipeline.yaml's job $kj)"
 	elif [ -z "${LAVA_SERVER:-}" ] && [ -f "$lab_run/profiles" ] && ! grep -qw "$kp" "$lab_run/profiles"; then
 		result skip "lab.$label" "no $kp device online in this lab (make lab: no QEMU 10 with its model, $lab_dir/qemu10 or QEMU10_CACHE)"
 	elif ! sh "$top/lava/make-jobs.sh" --board "$kb" --profile "$kp" --kernelci --out "$work/$label" > "$work/$label.gen" 2>&1; then
@@ -368,7 +385,7 @@ for bp in ${kpairs:-}; do
 				vexpress-pm-suspend-order "" >> "$work/jobs"
 		fi
 	fi
-done
+done 3< "$work/kernelci.jobs"
 
 # submit LABEL JOB.yaml PROFILE: id= the job's id, or empty (a result said why).
 submit() {
