@@ -111,7 +111,9 @@ EOF
 # lines before the first TESTCASE signal, named and judged as
 # rootfs/lava-plan.sh does (a bad byte "_", "- " and a directive cut, an
 # empty name result-N, N its place among them, a SKIP), a nested result
-# (a plan's subtest) as well, later lines not read
+# (a plan's subtest) as well, later lines not read; and a run of LAVA
+# test sets, one a plan (a KernelCI job's, lava/kernelci/suspend-order.yaml):
+# each set's KTAP named by the set, result-N counted per set
 cat > "$tmp/lavalog" <<'EOF'
 + /lava-plan.sh x
 ok 0 before any run
@@ -129,8 +131,20 @@ ok 9 reported after
 <LAVA_SIGNAL_STARTRUN 12_two-2 1_1.2>
 not ok 1 f # SKIP odd
 <LAVA_SIGNAL_ENDRUN 12_two-2 1_1.2>
+<LAVA_SIGNAL_STARTRUN 0_suite 1_1.3>
+<LAVA_SIGNAL_TESTSET START p1>
+ok 1 g
+<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=g RESULT=pass>
+ok 7 reported after
+<LAVA_SIGNAL_TESTSET STOP>
+<LAVA_SIGNAL_TESTSET START p2>
+ok 1
+not ok 2 g
+<LAVA_SIGNAL_TESTCASE TEST_CASE_ID=result-1 RESULT=pass>
+<LAVA_SIGNAL_TESTSET STOP>
+<LAVA_SIGNAL_ENDRUN 0_suite 1_1.3>
 EOF
-printf 'one\tnested\tpass\none\ta_b_c\tpass\none\td\tfail\none\te\tskip\none\tresult-5\tpass\ntwo-2\tf\tfail\n' > "$tmp/lavalog.want"
+printf 'one\tnested\tpass\none\ta_b_c\tpass\none\td\tfail\none\te\tskip\none\tresult-5\tpass\ntwo-2\tf\tfail\np1\tg\tpass\np2\tresult-1\tpass\np2\tg\tfail\n' > "$tmp/lavalog.want"
 
 # figure.awk: sleeptrace explain's lines (a device phase with a transfer
 # of another chip, the domain's power-off, the arming with a failed write,

@@ -35,7 +35,8 @@
 #    out plans with a host-side script, two boots, no PMIC) is a skip
 #    naming why, lab.LABEL.PLAN;
 #  - per job, lab.LABEL.lava-equals-ktap: the (case, result) pairs LAVA
-#    stored for each plan's test suite are those of the guest's own KTAP
+#    stored for each plan's test suite (a KernelCI job's: its test set)
+#    are those of the guest's own KTAP
 #    in the job's log (lava/lab/log-ktap.awk), but for the three cases
 #    rootfs/lava-plan.sh adds (plan-complete, kernel-reports, debug-locks);
 #    the differences as diagnostics; a line of the log that cannot be read
@@ -58,7 +59,9 @@
 # job's plans (its "plans:" param), each in a LAVA test set of its name.
 # LAB_KERNELCI_BOARDS="BOARD...": only the jobs of those boards;
 # LAB_KERNELCI_PLANS="PLAN...": those of them that run on a job's board
-# and profile instead of the job's own.
+# and profile instead of the job's own. A KernelCI job's cases are named
+# lab.LABEL.SUITE.SET.CASE (KernelCI's suite, set, case) and judged as the
+# plan of their set.
 # LAB_KERNELCI_RENDERED=DIR: submit DIR/BOARD-PROFILE-kernelci.yaml
 # instead, the template as KernelCI's own runtime rendered it (docs/lava.md,
 # "KernelCI", says how).
@@ -355,7 +358,7 @@ while read -r kj kb kp kdtb kplans <&3; do
 		if [ -f "$LAB_KERNELCI_RENDERED/$label.yaml" ]; then
 			cp "$LAB_KERNELCI_RENDERED/$label.yaml" "$work/$label.yaml"
 			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label.yaml" "$kp" "$kb" \
-				vexpress-pm-suspend-order "" >> "$work/jobs"
+				"$(echo "$kplans" | tr ' ' ,)" "" >> "$work/jobs"
 		else
 			result fail "lab.$label.rendered: no $LAB_KERNELCI_RENDERED/$label.yaml (LAB_KERNELCI_RENDERED)"
 		fi
@@ -382,7 +385,7 @@ while read -r kj kb kp kdtb kplans <&3; do
 			result fail "lab.$label.template: the template has a placeholder this script does not fill: $(head -n 1 "$work/$label.left")"
 		else
 			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label.yaml" "$kp" "$kb" \
-				vexpress-pm-suspend-order "" >> "$work/jobs"
+				"$(echo "$kplans" | tr ' ' ,)" "" >> "$work/jobs"
 		fi
 	fi
 done 3< "$work/kernelci.jobs"
@@ -439,7 +442,10 @@ await() {
 }
 
 # job_info ID: health= device= worker= secs= reason= of a finished job, its
-# test cases in $work/cases-ID.tsv (SUITE CASE RESULT ERROR, tab-separated).
+# test cases in $work/cases-ID.tsv (SUITE CASE RESULT SET ERROR,
+# tab-separated; SET the case's LAVA test set, "-" for none: the plan of a
+# KernelCI job's case, lava/kernelci/suspend-order.yaml, whose suite is
+# the test definition's; LAVA keeps a case's set in its metadata, "set:").
 job_info() {
 	j=$work/job-$1.json
 	health=$(jq -r '.health // "?"' "$j")
@@ -461,13 +467,16 @@ job_info() {
 		jq -r --slurpfile s "$work/suites-$1.json" '
 			(($s[0].results // []) | map({key: (.id | tostring), value: (.name | sub("^[0-9]+_"; ""))}) | from_entries) as $m
 			| .results[]
+			| ((.metadata // "") | split("\n")) as $md
 			| [($m[.suite | tostring] // "?"), .name, .result,
-			   ((.metadata // "") | split("\n") | map(select(startswith("error_msg:"))) | join(" "))]
+			   ($md | map(select(startswith("set: ")) | sub("^set: "; "") | gsub("^[\"\u0027]|[\"\u0027]$"; ""))
+			    | .[0] // "" | if . == "" then "-" else . end),
+			   ($md | map(select(startswith("error_msg:"))) | join(" "))]
 			| @tsv' "$tmp/body" >> "$work/cases-$1.tsv"
 		url=$(jq -r '.next // empty' "$tmp/body")
 	done
 	reason=$(jq -r '.failure_comment // ""' "$j" | tr '\n' ' ')
-	e=$(awk -F "$tab" '$1 == "lava" && $2 == "job" && $3 == "fail" { print $4 }' "$work/cases-$1.tsv" | tr '\n' ' ')
+	e=$(awk -F "$tab" '$1 == "lava" && $2 == "job" && $3 == "fail" { print $5 }' "$work/cases-$1.tsv" | tr '\n' ' ')
 	reason=$(echo "$reason $e" | sed 's/^ *//; s/ *$//')
 	# A job whose lava-run was killed has neither (its worker reports it
 	# finished with no result and no errors): say so, and where its log ends.
@@ -489,8 +498,10 @@ job_line() {
 	result $r "lab.$1.job-complete"
 }
 
-# equals_ktap LABEL ID PLANS: LAVA's test cases of each plan's suite against
-# the guest's own KTAP in the job's log.
+# equals_ktap LABEL ID PLANS: LAVA's test cases of each plan (its suite, or
+# in a KernelCI job its test set) against the guest's own KTAP in the
+# job's log (log-ktap.awk: the plan's test set there too), so a case in
+# another plan's set is a difference.
 equals_ktap() {
 	api "/jobs/$2/logs/"
 	if [ "$st" != 200 ]; then
@@ -507,8 +518,9 @@ equals_ktap() {
 		awk -F "$tab" -v p="$p" '$1 == p { print $1 "." $2 " " $3 }' "$work/guest-$2.tsv" > "$tmp/g1"
 		[ -s "$tmp/g1" ] || echo "$p" >> "$tmp/none"
 		cat "$tmp/g1" >> "$tmp/guest"
-		awk -F "$tab" -v p="$p" '$1 == p && $2 != "plan-complete" && $2 != "kernel-reports" && $2 != "debug-locks" {
-			print $1 "." $2 " " $3 }' "$work/cases-$2.tsv" >> "$tmp/lava"
+		awk -F "$tab" -v p="$p" '{ k = ($4 != "-" ? $4 : $1) }
+			k == p && $2 != "plan-complete" && $2 != "kernel-reports" && $2 != "debug-locks" {
+			print k "." $2 " " $3 }' "$work/cases-$2.tsv" >> "$tmp/lava"
 	done
 	LC_ALL=C sort "$tmp/guest" > "$work/guest-$2.set"
 	LC_ALL=C sort "$tmp/lava" > "$work/lava-$2.set"
@@ -558,7 +570,8 @@ device_config() {
 	fi
 }
 
-# may_skip PLAN CASE: the case is an oracle's verdict (oracle.RULE-ID,
+# may_skip PLAN CASE: (PLAN the case's LAVA suite, or in a KernelCI job
+# its test set) the case is an oracle's verdict (oracle.RULE-ID,
 # oracle.CASE.RULE-ID, board-oracle.RULE-ID) on a rule the plan's
 # "# oracle-skip:" names, which the guest's KTAP reports as "# SKIP
 # may-skip: ..." (sleeptrace --may-skip) and LAVA as a bare skip; rule=
@@ -599,16 +612,21 @@ while IFS="$tab" read -r label id board plans expect; do
 	job_line "$label" "$id"
 	device_config "$label" "$id" "$(awk -F "$tab" -v l="$label" '$1 == l { print $2 }' "$work/jobs")"
 	: > "$tmp/seen"
-	while IFS="$tab" read -r suite name res err; do
-		what="lab.$label.$suite.$name"
-		echo "$suite.$name" >> "$tmp/seen"
+	while IFS="$tab" read -r suite name res tset err; do
+		# (a case of a KernelCI job: its plan is its test set, and its
+		# name SUITE.SET.CASE, as KernelCI's callback names it; the
+		# same CASE, plan-complete say, is in each plan's set)
+		plan=$suite cname=$name
+		[ "$tset" = - ] || plan=$tset cname=$tset.$name
+		what="lab.$label.$suite.$cname"
+		echo "$suite.$cname" >> "$tmp/seen"
 		case " $expect " in
-		*" $suite.$name "*)
+		*" $suite.$cname "*)
 			r=fail
 			[ "$res" != fail ] || r=ok
 			result $r "$what: $res (expected fail)" ;;
 		*)
-			if [ "$res" = skip ] && may_skip "$suite" "$name"; then
+			if [ "$res" = skip ] && may_skip "$plan" "$name"; then
 				result skip "$what" "may-skip: $rule (the plan's oracle-skip; LAVA: skip)"
 			elif [ "$res" = skip ]; then
 				result skip "$what" "LAVA: skip"
