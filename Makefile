@@ -23,6 +23,9 @@ TREE_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm
 # bookworm-backports' QEMU 10, unpacked by 'make deps' on Debian 12 for the
 # AXP209 profile (scripts/fetch-qemu10.sh; empty: none)
 QEMU10_CACHE	?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/vexpress-pm/qemu10
+# QEMU 10.0 built with boot/qemu-patches (scripts/build-qemu-patched.sh) by
+# 'make qemu-patched', or by deps when set; opt-in: empty, nothing is built
+QEMU_PATCHED_CACHE ?=
 JOBS		?= $(shell echo $$(( $$(nproc) + 1 )))
 # make lava: where a lab serves the build directory (images/, lava/dtb/)
 LAVA_URL	?=
@@ -72,16 +75,19 @@ kbuild_vars = ARCH=arm CROSS_COMPILE="ccache $(CROSS)" HOSTCC="ccache gcc" \
 KMAKE = $(MAKE) -C $(tree) O=$(obj) $(kbuild_vars) -j$(JOBS)
 snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.sh
 
-export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE
+export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE QEMU_PATCHED_CACHE
 
 .PHONY: help deps deps-build tree config kernel rootfs images host run timeline figure bench stress shell test check \
-	patches clean lava lava-check test-debug lab lab-stop test-lab lab-check
+	patches clean lava lava-check test-debug lab lab-stop test-lab lab-check qemu-patched
 
 help:
 	@echo 'vexpress-pm targets:'
 	@echo '  deps    install the Debian packages the build, QEMU and the test suite need; on Debian'
 	@echo '          12 also bookworm-backports'"'"' QEMU 10 into $$QEMU10_CACHE (boot/qemu-backport.sh)'
 	@echo '          (run, shell and the other boots install only what the build and a boot need)'
+	@echo '  qemu-patched  QEMU 10.0 from Debian'"'"'s source with boot/qemu-patches, arm-softmmu, the'
+	@echo '          Cubieboard and Versatile Express only, into $$QEMU_PATCHED_CACHE (must be set;'
+	@echo '          some 13 min of CPU; boot/qemu-patched.sh runs it)'
 	@echo '  tree    unpack linux-source-$(KVER) into $(BUILD)/linux, commit arch-patches/series'
 	@echo '          (with drivers/ and dts/) and EXTRA_PATCHES onto it'
 	@echo '  config  vexpress_defconfig + arch-patches/vexpress-pm.config, checked'
@@ -134,6 +140,7 @@ help:
 	@echo '           BUILD=dir (default build/$$KVER) KERNEL_SRC=/path/to/tree EXTRA_PATCHES="a.patch dir/" JOBS=n'
 	@echo '           PATCHES_OUT=dir TREE_CACHE=dir (the tarball'"'"'s git import, series commits and checkout, kernel build snapshots; empty: none)'
 	@echo '           QEMU10_CACHE=dir (Debian 12: where deps unpacks QEMU 10; empty: none)'
+	@echo '           QEMU_PATCHED_CACHE=dir (where qemu-patched, and deps if set, build QEMU with boot/qemu-patches; default none)'
 	@echo '           LINUX_SOURCE_CACHE=dir (where deps keeps a linux-source tarball the machine'"'"'s apt has not)'
 	@echo '           TEST_JOBS=n (suites run at a time; from 2, the real-time ones beside) CYCLES=n (make stress) CI=true (test: a skip'
 	@echo '           the machine could have run fails) KVERS_TEST="6.12" (test: only those kernels)'
@@ -146,6 +153,12 @@ help:
 
 deps:
 	@sh scripts/deps.sh
+
+# Opt-in: some 13 min of CPU (docs/cubieboard.md), never part of 'test'
+# unless QEMU_PATCHED_CACHE is set.
+qemu-patched:
+	@[ -n "$(QEMU_PATCHED_CACHE)" ] || { echo "make qemu-patched: set QEMU_PATCHED_CACHE=DIR (where QEMU with boot/qemu-patches is built)" >&2; exit 2; }
+	@sh scripts/build-qemu-patched.sh
 
 # (NO_DEPS=1: make test ran deps for this kernel already; otherwise only
 # what the build and a boot need: make run installs no test tool)

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
-# Sourced by scripts/fetch-qemu10.sh, scripts/fetch-qemu11.sh and
-# scripts/fetch-linux-source.sh: download Debian packages of suites the
+# Sourced by scripts/fetch-qemu10.sh, scripts/fetch-qemu11.sh,
+# scripts/build-qemu-patched.sh and scripts/fetch-linux-source.sh: download Debian packages of suites the
 # machine does not use (a backports suite, the next release) with a
 # private sources list, lists and cache under one directory, so that the
 # machine's apt configuration and installed packages stay as they are.
@@ -10,7 +10,9 @@
 #       sources use, or from $MIRROR_VAR if set. STATUS, if given, is the
 #       dpkg status file apt reads instead of the machine's: /dev/null
 #       counts nothing as installed, for a dependency closure computed
-#       from nothing.
+#       from nothing. apt_types, if set, lists the source types
+#       (default "deb"; "deb deb-src" adds the source packages, for
+#       apt-get source: scripts/build-qemu-patched.sh).
 #   apt_private_download DEST PKG[/SUITE]...: the .deb files into DEST
 #   papt COMMAND ARG...: an apt COMMAND (apt-get, apt-cache) on DIR
 # The first two exit with a message naming what failed.
@@ -88,7 +90,9 @@ apt_private() {	# apt_private DIR SUITES MIRROR_VAR [STATUS]
 	}
 	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
 	for apt_s in $apt_suites; do
-		echo "deb [arch=$(dpkg --print-architecture)${keyring:+ signed-by=$keyring}] $mirror $apt_s main"
+		for apt_t in ${apt_types:-deb}; do
+			echo "$apt_t [arch=$(dpkg --print-architecture)${keyring:+ signed-by=$keyring}] $mirror $apt_s main"
+		done
 	done > "$apt/sources.list"
 	# apt-get update can fail to fetch an index with only a warning, exit 0.
 	if ! papt apt-get update > "$apt/update.log" 2>&1 ||

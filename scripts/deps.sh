@@ -112,3 +112,6 @@ sh "$(dirname "$0")/fetch-qemu10.sh"
 sh "$(dirname "$0")/fetch-linux-source.sh"
 # QEMU 11 from trixie-backports, where QEMU11_CACHE asks for it
 sh "$(dirname "$0")/fetch-qemu11.sh"
+# QEMU 10.0 built with boot/qemu-patches, where QEMU_PATCHED_CACHE asks
+# for it (a build of some 13 min of CPU: opt-in)
+sh "$(dirname "$0")/build-qemu-patched.sh"
