@@ -11,6 +11,10 @@
 # run's kept answers (QEMU_PROBES) decide as the QEMU's own did. On the
 # cubieboard (its own AXP209, no -device) the profile is the board's:
 # QEMU 10 runs it, 7.2 is refused naming 8.1, and the TWL92230 is refused.
+# A plan that needs a QEMU patch ("# qemu-patch: 0001") runs only on a
+# QEMU whose --version names it (scripts/build-qemu-patched.sh's), and
+# skips on any other with a reason that starts "needs" and names the build
+# (tests/plan-runnable.sh).
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,6 +58,8 @@ fake q111 "QEMU emulator version 11.1.3 (Debian 1:11.1.3+ds-2~bpo13+1)" axp209_p
 fake q111bare "QEMU emulator version 11.1.3" isl69260
 fake q72bare "QEMU emulator version 7.2.22" isl69260
 fake qnover "qemu-system-arm: not a QEMU"
+fake q100p1 "QEMU emulator version 10.0.13 (Debian 1:10.0.13+ds-0+deb13u1; qemu-patches 0001)" axp209_pmu
+fake q100p2 "QEMU emulator version 10.0.13 (Debian 1:10.0.13+ds-0+deb13u1; qemu-patches 0002)" axp209_pmu
 
 # check NAME QEMU PMIC WANT-STATUS WANT-TEXT...: qemu.sh --check with this
 # QEMU and PMIC (empty: let it pick) exits WANT-STATUS and prints every
@@ -107,6 +113,34 @@ check cubieboard-10.0-default q100 "" 0 "QEMU 10.0.13, PMIC axp209"
 check cubieboard-10.0-axp209 q100 axp209 0 "QEMU 10.0.13, PMIC axp209"
 check cubieboard-7.2-refused q72 "" 3 "PMIC axp209 needs QEMU 8.1 or later" "is QEMU 7.2.22"
 check cubieboard-twl92230-refused q100 twl92230 2 "the cubieboard board has its own PMIC, axp209, not 'twl92230'"
+# runnable NAME QEMU WANT-STATUS [WANT-TEXT]: tests/plan-runnable.sh on a
+# cubieboard plan with "# qemu-patch: 0001" exits WANT-STATUS and prints
+# WANT-TEXT (nothing if none is given)
+printf '%s\n' '#!/bin/sh' '# board: cubieboard' '# pmic: axp209' '# qemu-patch: 0001' > "$tmp/p.sh"
+runnable() {
+	name=$1 q=$2 want=$3 text=${4:-}
+	n=$((n + 1))
+	out=$(BUILD=$tmp/build QEMU=$tmp/$q sh "$top/tests/plan-runnable.sh" "$tmp/p.sh" cubieboard 2>&1)
+	got=$?
+	bad=
+	[ "$got" = "$want" ] || bad="exit $got, not $want"
+	if [ -n "$text" ]; then
+		case "$out" in "$text"*) ;; *) bad="${bad:+$bad; }not '$text...'" ;; esac
+	else
+		[ -z "$out" ] || bad="${bad:+$bad; }printed something"
+	fi
+	if [ -z "$bad" ]; then
+		echo "    ok $n launcher.$name: ${out:-runnable}"
+		pass=$((pass + 1))
+	else
+		echo "    not ok $n launcher.$name: $bad"
+		echo "$out" | sed 's/^/    # /'
+		fail=$((fail + 1))
+	fi
+}
+runnable qemu-patch-runs q100p1 0
+runnable qemu-patch-unpatched-skips q100 3 "needs a QEMU with boot/qemu-patches/0001 (QEMU_PATCHED_CACHE=DIR"
+runnable qemu-patch-other-patch-skips q100p2 3 "needs a QEMU with boot/qemu-patches/0001"
 board=a9
 # A run's answers (QEMU_PROBES, tests/run.sh): the second check of a QEMU
 # reads the first one's back, both of its models included, and decides as

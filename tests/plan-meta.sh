@@ -26,10 +26,10 @@
 # Keys (docs/tests.md, "Plan headers", says what each does), with their
 # default when the plan has none:
 #   allow  board  boots (1)  dt-edit  host  kernels (default)  oracle-skip
-#   pmic (twl92230)  pmic-per-kernel (all)  qemu-args  smp (1)  timeout (120)
-#   trace-check
+#   pmic (twl92230)  pmic-per-kernel (all)  qemu-args  qemu-patch  smp (1)
+#   timeout (120)  trace-check
 set -u
-keys="allow board boots dt-edit host kernels oracle-skip pmic pmic-per-kernel qemu-args smp timeout trace-check"
+keys="allow board boots dt-edit host kernels oracle-skip pmic pmic-per-kernel qemu-args qemu-patch smp timeout trace-check"
 mode=get
 case "${1:-}" in
 --has) mode=has; shift ;;

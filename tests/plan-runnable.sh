@@ -21,7 +21,22 @@ why=$(cat "${TMPDIR:-/tmp}/runnable.$$"); rm -f "${TMPDIR:-/tmp}/runnable.$$"
 [ $rc = 0 ] || { echo "$why"; [ $rc = 3 ] && exit 3; exit 2; }
 prof=${ok##*PMIC }
 case " $profs " in
-*" $prof "*) exit 0 ;;
+*" $prof "*) ;;
+*) echo "$plan runs on PMIC $profs only (its # pmic: header), not $prof (${ok%%,*})"
+   exit 3 ;;
 esac
-echo "$plan runs on PMIC $profs only (its # pmic: header), not $prof (${ok%%,*})"
+want=$(sh "$top/tests/plan-meta.sh" "$1" qemu-patch) || exit 2
+[ -n "$want" ] || exit 0
+qemu=${QEMU:-qemu-system-arm}
+qver=$("$qemu" --version 2>&1 | head -1)
+have=$(echo "$qver" | sed -n 's/.*qemu-patches\(\( [0-9][0-9]*\)*\).*/\1/p')
+lack=
+for p in $want; do
+	case " $have " in
+	*" $p "*) ;;
+	*) lack="$lack${lack:+ }$p" ;;
+	esac
+done
+[ -n "$lack" ] || exit 0
+echo "needs a QEMU with boot/qemu-patches/$(echo "$lack" | sed 's| |, |g') (QEMU_PATCHED_CACHE=DIR: 'make qemu-patched' builds it, QEMU=boot/qemu-patched.sh runs it); $qemu is ${qver#QEMU emulator version }"
 exit 3
