@@ -5,7 +5,7 @@
 #   qemu.sh [--board a9|a15|cubieboard] [--pmic twl92230|axp209] [--interactive]
 #           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]... [--drive SPEC]...
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
-#           [--smp N] [--qmp PATH] [--sd FILE] [--initrd NAME]
+#           [--smp N] [--qmp PATH] [--serial-in PATH] [--sd FILE] [--initrd NAME]
 #
 # --board (default $BOARD, else boot/board.sh's board_default) picks the
 # QEMU machine and its DTB:
@@ -40,6 +40,9 @@
 # second TWL92230 at another address on the SBCon bus; --drive adds
 # "-drive SPEC", e.g. "if=sd,id=sd0": the MMC slot, empty, for a host
 # script to insert a card into.
+# --serial-in PATH: the console also takes input from the UNIX socket PATH
+# (a QEMU chardev socket server; the host writes into it, e.g. with
+# build/host/qmp --send), for a plan's host-side script.
 # --qmp PATH opens a QMP server on the UNIX socket PATH, for a host-side
 # script that changes the board while the guest runs (a test plan's
 # "# host:" script: the TMP105's temperature, with qom-set).
@@ -72,7 +75,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
 mkdir -p "$build/images"
 images=$build/images
-interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp= check=no qmp= sd= sdfile=
+serial_in= interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp= check=no qmp= sd= sdfile=
 initrd=rootfs.cpio
 me=qemu.sh
 . "$top/boot/board.sh"
@@ -97,6 +100,7 @@ while [ $# -gt 0 ]; do
 	--icount=*) icount="-icount ${1#--icount=} -rtc clock=vm" ;;
 	--smp) smp=$2; shift ;;
 	--qmp) qmp="-qmp unix:$2,server,nowait"; shift ;;
+	--serial-in) serial_in=$2; shift ;;
 	--sd) sdfile=$2; sd="-drive if=sd,format=raw,file=$2"; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
@@ -233,7 +237,15 @@ mkdir -p "$(dirname "$log")"
 	[ $pmic = yes ] || what="no PMIC device ($profile profile)"
 	echo "qemu.sh: QEMU $qver, $what, $(basename "$dtb")"
 	qrc=0
-	timeout -k 5 "$tmo" "$qemu" -display none -monitor none -serial stdio "$@" \
+	serial="-serial stdio"
+	# (with --serial-in the console's input is a UNIX socket, its output
+	# stdout, through a chardev hub, QEMU 10.0 and later; stdout as a file
+	# chardev, since the hub writes to no backend it counts closed, and a
+	# stdio one is, at the end of its </dev/null; the hub is serial0, as
+	# -serial stdio's chardev is, for QMP)
+	[ -z "$serial_in" ] || serial="-chardev file,id=con-out,path=/dev/stdout -chardev socket,id=con-in,path=$serial_in,server=on,wait=off -chardev hub,id=serial0,chardevs.0=con-out,chardevs.1=con-in -serial chardev:serial0"
+	# shellcheck disable=SC2086 # serial is a word list
+	timeout -k 5 "$tmo" "$qemu" -display none -monitor none $serial "$@" \
 		</dev/null 2>&1 || qrc=$?
 	echo $qrc > "$log.rc"
 } | tee "$log"

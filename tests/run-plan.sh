@@ -19,7 +19,9 @@
 # tests/plan-meta.sh, which rejects unknown keys): "# qemu-args: ARGS" for boot/qemu.sh,
 # "# board: a9|a15|cubieboard" (the QEMU board; default $BOARD, else boot/board.sh's board_default),
 # "# smp: N" (QEMU CPUs; default 1 under -icount, see below),
-# "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable), and
+# "# timeout: SECONDS" (default 120), "# allow: REGEX" (repeatable),
+# "# qemu-patch: NNNN..." (a QEMU with boot/qemu-patches/NNNN-*.patch;
+# tests/plan-runnable.sh skips the plan on any other), and
 # "# trace-check: [RULE-ID...]": the plan prints an ftrace capture
 # between "vexpress-pm: trace begin" and "... trace end" lines; the host's
 # ordering oracle (sleeptrace check) judges it (only where the board cannot:
@@ -50,7 +52,10 @@
 # stdin as the guest prints it, so it acts on console lines rather than
 # after guessed delays (build/host/qmp sends the commands). It must read
 # its stdin to the end; a non-zero exit status fails the plan, with the
-# script's output.
+# script's output. Such a plan's "# qemu-args: ... --serial-in HOST" gives
+# the console a second input, a UNIX socket (boot/qemu.sh --serial-in)
+# whose path the script gets as HOST_SERIAL_IN (build/host/qmp --send
+# writes into it).
 # "# boots: 2" boots the guest twice with one blank SD card image
 # (boot/sd-image.sh; boot/qemu.sh --sd), for hibernation: the first boot
 # ends without a verdict when the guest powers off after writing its image,
@@ -114,7 +119,13 @@ rm -f "$log.oracle" "$log".trace* "$log.ktap"
 # anything else the launcher refuses fails below.
 if [ -z "${LAUNCH:-}" ]; then
 	why=$(sh "$top/tests/plan-runnable.sh" "$file" "$board")
-	[ $? != 3 ] || { echo "    ok 1 $plan # SKIP needs another PMIC profile or QEMU: $why"; finish; }
+	if [ $? = 3 ]; then
+		case $why in
+		"needs "*) echo "    ok 1 $plan # SKIP $why" ;;
+		*) echo "    ok 1 $plan # SKIP needs another PMIC profile or QEMU: $why" ;;
+		esac
+		finish
+	fi
 fi
 # One CPU under -icount (boot/qemu.sh --icount: deterministic virtual
 # time, idle skipped, the suspend cycle's RTC alarm virtual too) unless the
@@ -156,16 +167,19 @@ fi
 
 host=$(header host)
 if [ -n "$host" ]; then
-	qmp=${log%.log}.qmp
-	rm -f "$qmp" "$log.rc"
+	qmp=${log%.log}.qmp sin=${log%.log}.in
+	rm -f "$qmp" "$sin" "$log.rc"
+	# (the plan's "--serial-in HOST": the console's input socket, for the
+	# host script as HOST_SERIAL_IN)
+	hargs=$(echo " $args " | sed "s| --serial-in HOST | --serial-in $sin |")
 	# shellcheck disable=SC2086 # args is a word list by design
-	{ "$launch" --plan "$plan" --timeout "$tmo" --log "$log" --qmp "$qmp" $args \
+	{ "$launch" --plan "$plan" --timeout "$tmo" --log "$log" --qmp "$qmp" $hargs \
 		2>"$log.err"; echo $? > "$log.rc"; } |
-		HOST_QMP=$build/host/qmp sh "$hostdir/$host.sh" "$qmp" \
+		HOST_QMP=$build/host/qmp HOST_SERIAL_IN=$sin sh "$hostdir/$host.sh" "$qmp" \
 		> "$log.host" 2>&1
 	hrc=$?
 	rc=$(cat "$log.rc")
-	rm -f "$log.rc" "$qmp"
+	rm -f "$log.rc" "$qmp" "$sin"
 elif [ "$(header boots)" = 2 ]; then
 	sd=${log%.log}.sd
 	rm -f "$log.boot2"

@@ -8,6 +8,10 @@
  *
  * Asynchronous events QEMU sends in between are skipped. Exits 1 if a
  * command gets an error reply (printed), 2 on a connection problem.
+ *
+ * qmp --send SOCKET TEXT: write TEXT, as it is, to the UNIX socket SOCKET
+ * and close it (no QMP): input for a chardev socket server, such as the
+ * console's second input (boot/qemu.sh --serial-in).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +52,25 @@ int main(int argc, char **argv)
 	int fd, i, ret;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: qmp SOCKET COMMAND...\n");
+		fprintf(stderr, "usage: qmp SOCKET COMMAND... | qmp --send SOCKET TEXT\n");
 		return 2;
+	}
+	if (!strcmp(argv[1], "--send")) {
+		if (argc != 4 || strlen(argv[2]) >= sizeof(sa.sun_path)) {
+			fprintf(stderr, "usage: qmp --send SOCKET TEXT\n");
+			return 2;
+		}
+		strcpy(sa.sun_path, argv[2]);
+		fd = socket(AF_UNIX, SOCK_STREAM, 0);
+		if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+			perror(argv[2]);
+			return 2;
+		}
+		ret = write(fd, argv[3], strlen(argv[3])) == (ssize_t)strlen(argv[3]) ? 0 : 2;
+		if (ret)
+			perror("qmp: write");
+		close(fd);
+		return ret;
 	}
 	if (strlen(argv[1]) >= sizeof(sa.sun_path)) {
 		fprintf(stderr, "qmp: socket path too long: %s\n", argv[1]);
