@@ -137,7 +137,7 @@ else
 	cp -a "$src" "$cache/tree"
 fi
 [ $resume = yes ] || for p in $patches; do
-	patch -d "$cache/tree" -p1 -N -s --dry-run < "$p" > "$cache/patch.log" 2>&1 || {
+	patch -d "$cache/tree" -p1 -N --dry-run < "$p" > "$cache/patch.log" 2>&1 || {
 		echo "qemu-patched: $(basename "$p") does not apply to QEMU $ver:" >&2
 		sed 's/^/    /' "$cache/patch.log" >&2
 		exit 1
