@@ -10,7 +10,7 @@
 #    veth address LAB_NET.1, port LAB_PORT; lava-scheduler; lava-publisher
 #    (its websocket on LAB_NET.1); no apache;
 #  - the build directory (BUILD: images/, lava/) over HTTP on LAB_NET.1,
-#    port LAB_FILES_PORT, by Python's http.server as nobody, for the jobs'
+#    port LAB_FILES_PORT, by the root's Python http.server as nobody, for the jobs'
 #    downloads;
 #  - two workers, lava-worker of the same root (one version with the
 #    server): lab-w1 in the host's network namespace (API on 127.0.0.1),
@@ -35,9 +35,8 @@ say() { echo "  LAB     $*"; }
 t0=$(date +%s)
 
 [ "$(id -u)" = 0 ] || die "needs root (chroot, mounts, a network namespace)"
-# (python3: Debian's http.server serves the build directory, below; jq reads
-# the API's JSON)
-for c in ip ss chroot setsid setpriv mountpoint curl jq ps /usr/bin/python3; do
+# (jq reads the API's JSON; the file server is the root's python3, below)
+for c in ip ss chroot setsid mountpoint curl jq ps; do
 	command -v $c > /dev/null || die "needs $c"
 done
 
@@ -283,12 +282,21 @@ lab_start lava-publisher $lab_in_root \
 	lava-server manage lava-publisher --level INFO --log-file /var/log/lava-server/lava-publisher.log \
 	--host "$lab_addr" --port "$lab_pub_port"
 say "$build over HTTP on $lab_addr:$lab_files_port"
-# Debian's python3 -m http.server: a file server of a package on every
-# Debian host, not a program of ours (the project's tooling is C, sh and
-# make); with env -i it carries nothing of the caller's environment (make
-# test's run marks its own processes there, and ends them at its end).
-lab_start files setpriv --reuid=nobody --regid=nogroup --clear-groups \
-	/usr/bin/env -i PATH=/usr/bin:/bin LANG=C.UTF-8 /usr/bin/python3 -m http.server --bind "$lab_addr" --directory "$build" "$lab_files_port"
+# Debian's python3 -m http.server, the root's: a file server of a package
+# on every Debian system, not a program of ours (the project's tooling is
+# C, sh and make); with env -i (lab_in_root) it carries nothing of the
+# caller's environment (make test's run marks its own processes there, and
+# ends them at its end). It runs as nobody in the root, the build
+# directory bound read-only at /srv/vexpress-pm-build: nobody could not
+# reach it on the host where a directory above it is closed to others (a
+# clone in /root, or in a home of mode 0700), and answered 404 to every
+# download.
+mkdir -p "$lab_root/srv/vexpress-pm-build"
+mount --bind "$build" "$lab_root/srv/vexpress-pm-build"
+mount -o remount,bind,ro "$lab_root/srv/vexpress-pm-build"
+# shellcheck disable=SC2086 # lab_in_root: a word list
+lab_start files $lab_in_root setpriv --reuid=nobody --regid=nogroup --clear-groups \
+	python3 -m http.server --bind "$lab_addr" --directory /srv/vexpress-pm-build "$lab_files_port"
 
 api=http://127.0.0.1:$lab_port/api/v0.2
 i=0
