@@ -19,9 +19,11 @@ build_only=no
 pkgs="linux-source-6.12 gcc-arm-linux-gnueabihf qemu-system-arm
 	device-tree-compiler u-boot-tools bc bison flex libssl-dev libelf-dev
 	cpio xz-utils ccache sparse yamllint clang-format make gcc git python3
-	libxml2-utils mawk gawk curl jq debootstrap"
+	libxml2-utils mawk gawk curl jq debootstrap iproute2 procps"
 # (curl and jq: the lab's REST API client, lava/lab/test.sh; debootstrap:
-# the lab's Debian 12 root, lava/lab/up.sh, on Debian 12 and 13 alike)
+# the lab's Debian 12 root, lava/lab/up.sh, on Debian 12 and 13 alike;
+# iproute2 and procps: its ip, ss and ps, which a minbase root has only
+# as lava-dispatcher's and dconf-service's dependencies)
 # (mawk and gawk: the awk programs' self-test runs each by name, since
 # installing gawk makes it /usr/bin/awk: tests/awk-selftest.sh)
 # Installed where the distribution has them; the gates that need them
