@@ -78,7 +78,7 @@ snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.s
 export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE QEMU_PATCHED_CACHE
 
 .PHONY: help deps deps-build tree config kernel rootfs images host run timeline figure bench stress shell test check \
-	patches clean lava lava-check test-debug lab lab-stop test-lab lab-check qemu-patched
+	check-series patches clean lava lava-check test-debug lab lab-stop test-lab lab-check qemu-patched
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -120,6 +120,8 @@ help:
 	@echo '          $$(DEBUG_BUILD) (default $(BUILD)/debug); not part of test'
 	@echo '  check   kernel-quality gates: checkpatch --strict, W=1 + sparse, kernel-doc,'
 	@echo '          dt_binding_check, dtbs_check, the series applied with git am'
+	@echo '  check-series  each commit of the series built on its own (vmlinux, dtbs) in'
+	@echo '          $(BUILD)/series: a bisect builds at every patch; not part of test'
 	@echo '  patches the series as git format-patch files + cover letter in $(PATCHES_OUT)'
 	@echo '  lava    LAVA jobs (qemu device type) per board and PMIC profile in $(BUILD)/lava/, and the'
 	@echo '          KernelCI job templates of the same boards in $(BUILD)/lava/kernelci/ (docs/kernelci.md)'
@@ -263,6 +265,10 @@ test-debug:
 # (the gates' tools: deps, not the build's deps-build)
 check: $(if $(NO_DEPS),,deps) kernel
 	@sh scripts/check.sh $(tree) $(obj)
+
+# Not part of 'test': a build per commit (about 30 a kernel)
+check-series: kernel
+	@JOBS=$(JOBS) sh scripts/check-series.sh $(tree) $(obj)
 
 patches: tree
 	@sh scripts/make-patches.sh $(tree) $(PATCHES_OUT)
