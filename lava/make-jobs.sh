@@ -35,7 +35,8 @@
 # the cubieboard those pinned to it, "# board: cubieboard"); a
 # plan whose "# pmic:" header does not name the profile (no header: the
 # TWL92230 only, tests/plan-profiles.sh) is left out, as is a plan the job
-# cannot express (a "# host:" script beside QEMU, "# qemu-args: --no-pmic"),
+# cannot express (a "# host:" script beside QEMU, "# qemu-args: --no-pmic",
+# "# qemu-patch:", a patched QEMU),
 # saying why (--left-out FILE: also into FILE, a line "PLAN<TAB>WHY" each,
 # for lava/lab/test.sh's skips). Exit status 2 on bad
 # input (no kernel or initramfs, unknown board, profile or plan).
@@ -311,6 +312,12 @@ for plan in $plans; do
 	boots=$(header boots)
 	if [ "$boots" != 1 ]; then
 		leave "$plan" "boots: $boots" "boots $boots times from the same SD card (header 'boots: $boots'), which one LAVA boot action of a job without a card cannot"; continue
+	fi
+	# "# qemu-patch: NNNN" needs QEMU with boot/qemu-patches/NNNN: a
+	# lab's device runs stock QEMU, where such a plan never resumes.
+	qpatch=$(header qemu-patch)
+	if [ -n "$qpatch" ]; then
+		leave "$plan" "qemu-patch: $qpatch" "needs QEMU with boot/qemu-patches/$qpatch (header 'qemu-patch: $qpatch'), a lab's device runs stock QEMU"; continue
 	fi
 	profs=$(sh "$top/tests/plan-profiles.sh" "$file")
 	case " $profs " in

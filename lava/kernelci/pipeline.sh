@@ -73,13 +73,21 @@ plan_fits() {
 # KernelCI template runs it: /lava-plan.sh PLAN in the one boot under
 # -icount on one CPU, from the images' initramfs, with the board's own
 # DTB and kernel command line and no allow pattern (make-jobs.sh
-# --kernelci), so no header that asks for more. If not, prints why and returns 1.
+# --kernelci), so no header that asks for more. Nor one that needs a
+# patched QEMU ("# qemu-patch:"): KernelCI's and the lab's devices run
+# stock QEMU, where such a plan never resumes. If not, prints why and
+# returns 1.
 kci_plan_fits() {
 	plan_fits "$@" || return 1
+	_kf=$top/$(plan_path "$3")
 	[ "$(plan_initramfs "$3")" = rootfs ] ||
 		{ echo "boots $(plan_initramfs "$3").cpio, the KernelCI job the images' rootfs.cpio.gz (rootfs_url)"; return 1; }
+	_v=$(sh "$top/tests/plan-meta.sh" "$_kf" qemu-patch 2> /dev/null | tr '\n' ' ')
+	_v=${_v% }
+	[ -z "$_v" ] ||
+		{ echo "has '# qemu-patch: $_v': it needs QEMU with boot/qemu-patches/$_v, the KernelCI job's device runs stock QEMU"; return 1; }
 	for _k in smp boots qemu-args dt-edit host allow; do
-		_v=$(sh "$top/tests/plan-meta.sh" "$_pf" "$_k" 2> /dev/null | tr '\n' ' ')
+		_v=$(sh "$top/tests/plan-meta.sh" "$_kf" "$_k" 2> /dev/null | tr '\n' ' ')
 		_v=${_v% }
 		case $_k=$_v in
 		smp=1 | boots=1 | qemu-args= | dt-edit= | host= | allow=) ;;
