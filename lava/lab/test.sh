@@ -308,8 +308,8 @@ EOT
 
 # The KernelCI jobs: lava/kernelci/pipeline.yaml's (lava/kernelci/
 # pipeline.sh reads them: board and profile, DTB and plans), checked
-# against boot/board.sh and the plans' headers first (a job that does not
-# fit is not submitted). Each one's template filled in as KernelCI's
+# against boot/board.sh and the plans' headers first (if any job does not
+# fit, none is submitted: the file is wrong as a whole). Each one's template filled in as KernelCI's
 # scheduler would (its placeholders, which make-jobs.sh writes and nothing
 # else: one left over fails the job here rather than in LAVA).
 : > "$work/kernelci.jobs"
@@ -321,11 +321,14 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 		sed 's/^/    # /' "$work/kernelci.check"
 		result fail "lab.kernelci.pipeline: lava/kernelci/pipeline.yaml does not fit the project: its jobs not submitted"
 	fi
+	# (one result for all unknown boards: a KTAP name once a run)
+	unknown=
 	for b in ${LAB_KERNELCI_BOARDS:-}; do
 		[ -s "$work/kernelci.jobs" ] || break
-		awk -v b="$b" '$2 == b { f = 1 } END { exit !f }' "$work/kernelci.jobs" ||
-			result fail "lab.kernelci.boards: LAB_KERNELCI_BOARDS: no job of pipeline.yaml is the '$b' board's (theirs: $(kci_jobs | awk '{ printf "%s%s", s, $2; s = " " }'))"
+		awk -v b="$b" '$2 == b { f = 1 } END { exit !f }' "$work/kernelci.jobs" || unknown="$unknown '$b'"
 	done
+	[ -z "$unknown" ] ||
+		result fail "lab.kernelci.boards: LAB_KERNELCI_BOARDS: no job of pipeline.yaml is for the board(s)$unknown (theirs: $(kci_jobs | awk '{ printf "%s%s", s, $2; s = " " }'))"
 	rm -rf "${build:?}/lava/lab/repo.git"
 	if [ -s "$work/kernelci.jobs" ] && ! { git clone -q --bare "$top" "$build/lava/lab/repo.git" &&
 		git -C "$build/lava/lab/repo.git" update-server-info; } > "$work/kernelci.git" 2>&1; then
@@ -340,11 +343,23 @@ while read -r kj kb kp kdtb kplans <&3; do
 	*) continue ;;
 	esac
 	label=$kb-$kp-kernelci
-	# (LAB_KERNELCI_PLANS: those of them that run there instead; a
-	# rendered job has the plans KernelCI rendered, pipeline.yaml's)
-	# shellcheck disable=SC2086 # a word list
-	[ -z "${LAB_KERNELCI_PLANS:-}" ] || [ -n "${LAB_KERNELCI_RENDERED:-}" ] ||
-		kplans=$(plans_for "$kb" "$kp" $LAB_KERNELCI_PLANS | tr , ' ')
+	# (LAB_KERNELCI_PLANS: those of them that run there instead, checked
+	# as kci_check checks pipeline.yaml's, each one that cannot run as
+	# the template runs it a skip saying why; a rendered job has the
+	# plans KernelCI rendered, pipeline.yaml's)
+	if [ -n "${LAB_KERNELCI_PLANS:-}" ] && [ -z "${LAB_KERNELCI_RENDERED:-}" ]; then
+		kplans=
+		# shellcheck disable=SC2086 # a word list
+		for x in $LAB_KERNELCI_PLANS; do
+			plan_fits "$kb" "$kp" "$x" > /dev/null || continue
+			if kwhy=$(kci_plan_fits "$kb" "$kp" "$x"); then
+				kplans="$kplans $x"
+			else
+				result skip "lab.$label.$x" "cannot run in the KernelCI job: $kwhy"
+			fi
+		done
+		kplans=${kplans# }
+	fi
 	rm -rf "${work:?}/$label"
 	if [ -z "$kplans" ]; then
 		result fail "lab.$label.plans: no plan of LAB_KERNELCI_PLANS runs on the $kb board with $kp (pipeline.yaml's job $kj)"
