@@ -156,8 +156,10 @@ help:
 deps:
 	@sh scripts/deps.sh
 
-# Opt-in: some 13 min of CPU (docs/cubieboard.md), never part of 'test'
-# unless QEMU_PATCHED_CACHE is set.
+# Opt-in: some 13 min of CPU (docs/cubieboard.md). With QEMU_PATCHED_CACHE
+# set, 'make deps' (and so 'make test') builds it too, but the suites run
+# it only with QEMU=boot/qemu-patched.sh; otherwise the plans that need it
+# ("# qemu-patch:") skip.
 qemu-patched:
 	@[ -n "$(QEMU_PATCHED_CACHE)" ] || { echo "make qemu-patched: set QEMU_PATCHED_CACHE=DIR (where QEMU with boot/qemu-patches is built)" >&2; exit 2; }
 	@sh scripts/build-qemu-patched.sh
