@@ -83,8 +83,9 @@ if ! mkdir -p "$cache" 2> /dev/null || [ ! -w "$cache" ]; then
 	die "cannot write QEMU_PATCHED_CACHE=$cache"
 fi
 
-# QEMU 10.0 needs meson 1.5 or later; Debian 12 has 1.0 (bookworm-backports
-# has a later one, unpacked beside the source, run from PYTHONPATH).
+# QEMU 10.0 needs meson 1.5 or later; Debian 12 has 1.0, so there
+# trixie's (a pure-Python package) is unpacked into $cache/meson and run
+# from PYTHONPATH.
 meson_ok() {
 	v=$("$@" --version 2> /dev/null) || return 1
 	# shellcheck disable=SC2046 # MAJOR MINOR
@@ -210,7 +211,8 @@ cp "$cache/build/qemu-system-arm" "$root.tmp/usr/bin/"
 } > "$root.tmp/.unpacked"
 rm -rf "$root"
 mv "$root.tmp" "$root"
-# It must run and offer the board.
+# It must run and offer the board (run as the plans run it: directly, no
+# namespace that a container could refuse).
 QEMU_PATCHED_CACHE=$cache sh "$top/boot/qemu-patched.sh" -M help 2>&1 | grep -q '^cubieboard ' || {
 	echo "qemu-patched: the built QEMU does not run or has no cubieboard machine:" >&2
 	QEMU_PATCHED_CACHE=$cache sh "$top/boot/qemu-patched.sh" -M help 2>&1 | head -5 | sed 's/^/    /' >&2
