@@ -7,7 +7,11 @@
 #   plan-meta.sh PLAN-FILE KEY   the values of KEY, one line each, in order
 #                                (the default below if the plan has none)
 #   plan-meta.sh --has PLAN-FILE KEY   exit 0 if the plan has a KEY line
-#   plan-meta.sh --check PLAN-FILE...  only validate
+#   plan-meta.sh --check PLAN-FILE...  only validate; also that a
+#                                "--serial-in" in qemu-args comes with a
+#                                "# host:" script, and that each
+#                                "# qemu-patch:" value has its
+#                                boot/qemu-patches/NNNN-*.patch
 #   plan-meta.sh --each KEY PLAN-FILE...
 #                                for every plan a line "PLAN-FILE VALUES":
 #                                its values of KEY on one line, blank-
@@ -57,14 +61,35 @@ fi
 for f in $files; do
 	[ -f "$f" ] || { echo "plan-meta.sh: no such plan: $f" >&2; exit 2; }
 done
+# --check: the numbers of boot/qemu-patches/NNNN-*.patch, which a
+# "# qemu-patch:" value must name (a misspelt one would only ever skip)
+patches=
+if [ $mode = check ]; then
+	for p in "$(dirname "$0")"/../boot/qemu-patches/[0-9]*-*.patch; do
+		[ -f "$p" ] || continue
+		p=${p##*/}
+		patches="$patches ${p%%-*}"
+	done
+fi
 # shellcheck disable=SC2086 # files is a word list by design
-awk -v keys="$keys" -v want="$key" -v mode=$mode '
+awk -v keys="$keys" -v want="$key" -v mode=$mode -v patches="$patches" '
 BEGIN {
 	n = split(keys, k, " "); for (i = 1; i <= n; i++) known[k[i]] = 1
 	d["boots"] = 1; d["kernels"] = "default"; d["pmic"] = "twl92230"; d["pmic-per-kernel"] = "all"
 	d["smp"] = 1; d["timeout"] = 120
+	n = split(patches, k, " "); for (i = 1; i <= n; i++) patch[k[i]] = 1
 }
-FNR == 1 { head = 1 }
+# --check, at the end of each plan: "--serial-in HOST" is the console
+# input of a "# host:" script (tests/run-plan.sh): without one, nothing
+# would make the socket it names.
+function plan_done() {
+	if (mode == "check" && serialin && !hashost) {
+		printf "%s:%d: \"# qemu-args:\" has --serial-in but the plan has no \"# host:\" header (only a host script writes to the console'"'"'s input)\n", pfile, serialin > "/dev/stderr"
+		bad = 1
+	}
+	serialin = hashost = 0
+}
+FNR == 1 { if (NR > 1) plan_done(); pfile = FILENAME; head = 1 }
 head && !/^#/ { head = 0 }
 !head { next }
 /^# [a-z][a-z0-9-]*:( |$)/ {
@@ -79,6 +104,16 @@ head && !/^#/ { head = 0 }
 		printf "%s:%d: empty \"# pmic:\" header (it names the profiles the plan runs on)\n", FILENAME, FNR > "/dev/stderr"
 		bad = 1
 	}
+	if (key == "host" && val ~ /[^ ]/) hashost = 1
+	if (key == "qemu-args" && (" " val " ") ~ / --serial-in /) serialin = FNR
+	if (mode == "check" && key == "qemu-patch") {
+		m = split(val, w, " ")
+		for (i = 1; i <= m; i++)
+			if (!(w[i] in patch)) {
+				printf "%s:%d: \"# qemu-patch: %s\": no boot/qemu-patches/%s-*.patch\n", FILENAME, FNR, w[i], w[i] > "/dev/stderr"
+				bad = 1
+			}
+	}
 	if (key != want) next
 	found = 1
 	if (mode == "get") print val
@@ -92,6 +127,7 @@ head && !/^#/ { head = 0 }
 	}
 }
 END {
+	if (NR > 0) plan_done()
 	if (mode == "each")
 		for (i = 1; i < ARGC; i++)
 			print ARGV[i], (ARGV[i] in vals) ? vals[ARGV[i]] : d[want]

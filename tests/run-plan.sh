@@ -171,7 +171,13 @@ if [ -n "$host" ]; then
 	rm -f "$qmp" "$sin" "$log.rc"
 	# (the plan's "--serial-in HOST": the console's input socket, for the
 	# host script as HOST_SERIAL_IN)
-	hargs=$(echo " $args " | sed "s| --serial-in HOST | --serial-in $sin |")
+	# (parameter expansion, not sed: the path is data, not a pattern or
+	# a replacement)
+	hargs=" $args "
+	case $hargs in
+	*" --serial-in HOST "*)
+		hargs="${hargs%% --serial-in HOST *} --serial-in $sin ${hargs#* --serial-in HOST }" ;;
+	esac
 	# shellcheck disable=SC2086 # args is a word list by design
 	{ "$launch" --plan "$plan" --timeout "$tmo" --log "$log" --qmp "$qmp" $hargs \
 		2>"$log.err"; echo $? > "$log.rc"; } |
