@@ -13,6 +13,8 @@
  * and close it (no QMP): input for a chardev socket server, such as the
  * console's second input (boot/qemu.sh --serial-in).
  */
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,11 +31,31 @@ static char *reply(FILE *in, char *buf, int size)
 	return NULL;
 }
 
+/*
+ * All of LEN bytes of S to FD: a socket may take fewer at a time. 0, or
+ * -1 with errno set (a short write that took nothing sets none: EIO).
+ */
+static int write_all(int fd, const char *s, size_t len)
+{
+	while (len) {
+		ssize_t n = write(fd, s, len);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (!n)
+				errno = EIO;
+			return -1;
+		}
+		s += n;
+		len -= n;
+	}
+	return 0;
+}
+
 static int send_cmd(FILE *in, int fd, const char *cmd, char *buf, int size)
 {
-	size_t len = strlen(cmd);
-
-	if (write(fd, cmd, len) != (ssize_t)len || write(fd, "\n", 1) != 1) {
+	if (write_all(fd, cmd, strlen(cmd)) || write_all(fd, "\n", 1)) {
 		perror("qmp: write");
 		return 2;
 	}
@@ -55,20 +77,33 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: qmp SOCKET COMMAND... | qmp --send SOCKET TEXT\n");
 		return 2;
 	}
+	/* A peer gone mid-write is an EPIPE to report, not a silent death. */
+	signal(SIGPIPE, SIG_IGN);
 	if (!strcmp(argv[1], "--send")) {
-		if (argc != 4 || strlen(argv[2]) >= sizeof(sa.sun_path)) {
+		if (argc != 4) {
 			fprintf(stderr, "usage: qmp --send SOCKET TEXT\n");
+			return 2;
+		}
+		if (strlen(argv[2]) >= sizeof(sa.sun_path)) {
+			fprintf(stderr, "qmp: socket path too long: %s\n", argv[2]);
 			return 2;
 		}
 		strcpy(sa.sun_path, argv[2]);
 		fd = socket(AF_UNIX, SOCK_STREAM, 0);
-		if (fd < 0 || connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
-			perror(argv[2]);
+		if (fd < 0) {
+			perror("qmp: socket");
 			return 2;
 		}
-		ret = write(fd, argv[3], strlen(argv[3])) == (ssize_t)strlen(argv[3]) ? 0 : 2;
-		if (ret)
+		if (connect(fd, (struct sockaddr *)&sa, sizeof(sa)) < 0) {
+			perror(argv[2]);
+			close(fd);
+			return 2;
+		}
+		ret = 0;
+		if (write_all(fd, argv[3], strlen(argv[3]))) {
 			perror("qmp: write");
+			ret = 2;
+		}
 		close(fd);
 		return ret;
 	}
