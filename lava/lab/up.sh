@@ -287,10 +287,9 @@ say "$build over HTTP on $lab_addr:$lab_files_port"
 # C, sh and make); with env -i (lab_in_root) it carries nothing of the
 # caller's environment (make test's run marks its own processes there, and
 # ends them at its end). It runs as nobody in the root, the build
-# directory bound read-only at /srv/vexpress-pm-build: nobody could not
-# reach it on the host where a directory above it is closed to others (a
-# clone in /root, or in a home of mode 0700), and answered 404 to every
-# download.
+# directory bound read-only at /srv/vexpress-pm-build: at its own path
+# nobody cannot reach it where a directory above it is closed to others
+# (a clone in /root, or in a home of mode 0700).
 mkdir -p "$lab_root/srv/vexpress-pm-build"
 mount --bind "$build" "$lab_root/srv/vexpress-pm-build"
 mount -o remount,bind,ro "$lab_root/srv/vexpress-pm-build"
