@@ -14,8 +14,8 @@
 # TEXT never seen, exits 1.
 set -u
 sock=$1
-cr=$(printf '\r')
-path= want= temp= bad=0
+path= bad=0
+. "$(dirname "$0")/lib/requests.sh"
 
 qmp() { "$HOST_QMP" "$sock" "$@"; }
 
@@ -25,7 +25,8 @@ tmp105_path() {
 		sed -n 's|.*"name": "\([^"]*\)", "type": "child<tmp105>".*|/machine/peripheral-anon/\1|p'
 }
 
-set_temp() {
+# act MC WHY: set the temperature, saying why now
+act() {
 	[ -n "$path" ] || path=$(tmp105_path)
 	if [ -n "$path" ] && qmp "{\"execute\": \"qom-set\", \"arguments\": {\"path\": \"$path\", \"property\": \"temperature\", \"value\": $1}}" > /dev/null; then
 		echo "tmp105 $1 mC ($2)"
@@ -35,23 +36,5 @@ set_temp() {
 	fi
 }
 
-while IFS= read -r line; do
-	line=${line%"$cr"}
-	if [ -n "$want" ]; then
-		case $line in
-		*"$want"*) set_temp "$temp" "after: $line"; want= ;;
-		esac
-	fi
-	case $line in
-	"vexpress-pm: host: tmp105 "*" at "*)
-		req=${line#vexpress-pm: host: tmp105 }
-		temp=${req%% *} want=${req#* at } ;;
-	"vexpress-pm: host: tmp105 "*)
-		set_temp "${line#vexpress-pm: host: tmp105 }" "asked" ;;
-	esac
-done
-if [ -n "$want" ]; then
-	echo "tmp105: never saw '$want' to set $temp mC"
-	bad=1
-fi
+host_requests tmp105
 exit $bad

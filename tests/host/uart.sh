@@ -18,38 +18,23 @@
 # never seen, exits 1.
 set -u
 sock=$1
-cr=$(printf '\r')
-want= what= bad=0
+bad=0
+. "$(dirname "$0")/lib/requests.sh"
 
-send() {
-	case $what in
-	key) "$HOST_QMP" --send "${HOST_SERIAL_IN:-}" "$cr" ;;
+# act WHAT WHY: send the event WHAT, saying why now
+act() {
+	case $1 in
+	key) "$HOST_QMP" --send "${HOST_SERIAL_IN:-}" "$(printf '\r')" ;;
 	break) "$HOST_QMP" "$sock" '{"execute": "chardev-send-break", "arguments": {"id": "serial0"}}' > /dev/null ;;
 	*) false ;;
 	esac
 	if [ $? = 0 ]; then
-		echo "uart $what sent ($1)"
+		echo "uart $1 sent ($2)"
 	else
-		echo "uart: cannot send '$what'"
+		echo "uart: cannot send '$1'"
 		bad=1
 	fi
 }
 
-while IFS= read -r line; do
-	line=${line%"$cr"}
-	if [ -n "$want" ]; then
-		case $line in
-		*"$want"*) send "after: $line"; want= ;;
-		esac
-	fi
-	case $line in
-	"vexpress-pm: host: uart "*" at "*)
-		req=${line#vexpress-pm: host: uart }
-		what=${req%% at *} want=${req#* at } ;;
-	esac
-done
-if [ -n "$want" ]; then
-	echo "uart: never saw '$want' to send '$what'"
-	bad=1
-fi
+host_requests uart
 exit $bad
