@@ -48,7 +48,9 @@ psum=$(cat $patches | cksum | cut -d' ' -f1)
 # built only with ALLWINNER_H3 (hw/sd, hw/rtc meson.build) and its EHCI
 # (USB_EHCI_SYSBUS) is not selected by ALLWINNER_A10; without them QEMU
 # stops at "unknown type 'platform-ehci-usb'". ALLWINNER_H3 brings both.
-devices="CONFIG_CUBIEBOARD=y CONFIG_VEXPRESS=y CONFIG_ALLWINNER_H3=y"
+# TMP105: the Versatile Express plans plug one in (boot/qemu.sh), and with
+# QEMU=boot/qemu-patched.sh every plan runs on this QEMU.
+devices="CONFIG_CUBIEBOARD=y CONFIG_VEXPRESS=y CONFIG_ALLWINNER_H3=y CONFIG_TMP105=y"
 if [ -f "$root/.unpacked" ] && [ "$(sed -n 2p "$root/.unpacked")" = "patches $psum" ] &&
 	[ "$(sed -n 3p "$root/.unpacked")" = "devices $devices" ]; then
 	exit 0
