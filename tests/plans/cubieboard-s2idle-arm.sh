@@ -31,11 +31,10 @@
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/oracle.sh
+. ./lib/a10-sleep.sh
 ktap_print_header
 ktap_set_plan $((9 + $(oracle_planned)))
 
-SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
-sleep_driver() { basename "$(readlink "$SLEEP_DEV/driver" 2>/dev/null)"; }
 check "cubieboard.s2idle-arm.bound" sun4i-a10-sleep "$(await 5000 sun4i-a10-sleep sleep_driver)"
 
 # DCDC2: 0.7 V + 25 mV a step; 1.0 V is 0x0c

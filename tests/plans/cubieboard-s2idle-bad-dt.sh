@@ -14,10 +14,10 @@
 . ./lib/board.sh
 . ./lib/axp209.sh
 . ./lib/baddt.sh
+. ./lib/a10-sleep.sh
 ktap_print_header
 ktap_set_plan 4
 
-SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
 check "cubieboard.s2idle-bad-dt.refused" yes \
 	"$(probe_error sun4i-a10-sleep sun4i-a10-sleep "error -EINVAL: /soc/i2c@1c2ac00/pmic@34/regulators/dcdc2: sleep voltage 900000 uV outside the rail's 1000000-1450000 uV")"
 check "cubieboard.s2idle-bad-dt.unbound" "" "$(readlink "$SLEEP_DEV/driver")"

@@ -31,13 +31,12 @@
 . ./lib/fault.sh
 . ./lib/axp209.sh
 . ./lib/oracle.sh
+. ./lib/a10-sleep.sh
 
 F=/sys/kernel/debug/i2c/i2c-$BUS
 S=/sys/power/suspend_stats
 ERR=/tmp/suspend.err
-SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
 P=cubieboard.twi-fault
-sleep_driver() { basename "$(readlink "$SLEEP_DEV/driver" 2>/dev/null)"; }
 
 # (lib/fault.sh) inject ATTR N [TIMES]: fail the Nth transfer on the PMIC's bus from the
 # next suspend's begin on (and the TIMES - 1 after it)

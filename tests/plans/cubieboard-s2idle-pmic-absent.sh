@@ -14,11 +14,11 @@
 # dt-edit: -t x /soc/i2c@1c2ac00/pmic@34 reg 0x35
 . ./lib/board.sh
 . ./lib/axp209.sh
+. ./lib/a10-sleep.sh
 ktap_print_header
 ktap_set_plan 6
 
 P=cubieboard.pmic-absent
-SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
 dmesg | grep -E 'axp20x|sun4i-a10-sleep|0-0035' | sed 's/^/# /'
 sed 's/^/# deferred: /' /sys/kernel/debug/devices_deferred
 
