@@ -82,6 +82,17 @@ if [ -n "$missing" ] || [ $armhf = no ]; then
 		if known "$p"; then missing="$missing $p"; else still="$still $p"; fi
 	done
 	unknown=$still
+	# A required package the sources do not have: name it and where Debian
+	# keeps it, rather than apt's "Unable to locate" among many names.
+	absent=""
+	for p in $missing; do
+		known "$p" || absent="$absent $p"
+	done
+	case " $absent " in
+	*" linux-source-6.12 "*)
+		echo "deps: linux-source-6.12 is in none of this machine's apt sources: Debian 12 has it in its security suite (bookworm-security, which the Debian installer adds and a debootstrap root lacks), Debian 13 in trixie" >&2 ;;
+	esac
+	[ -z "$absent" ] || { echo "deps: not in this machine's apt sources:$absent" >&2; exit 1; }
 	echo "  APT     update; install$missing"
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null ||
 		{ echo "deps: apt-get install failed for:$missing" >&2; exit 1; }
