@@ -12,9 +12,8 @@ echo 1 > /sys/power/pm_print_times
 echo "vexpress-pm: /sys/power/mem_sleep: $(cat /sys/power/mem_sleep)"
 
 if [ "$BOARD" = cubieboard ]; then
-	# The A10's sleep code binds once the AXP20x drivers have
-	SLEEP_DEV=/sys/bus/platform/devices/sun4i-a10-sleep
-	sleep_driver() { basename "$(readlink "$SLEEP_DEV/driver" 2>/dev/null)"; }
+	# The A10's sleep code binds once the AXP20x drivers have bound
+	. ./lib/a10-sleep.sh
 	echo "vexpress-pm: A10 sleep code: $(await 5000 sun4i-a10-sleep sleep_driver)"
 	echo "vexpress-pm: AXP209 $PMIC_DEV: DCDC2_V_OUT $(axp_get $AXP_DCDC2_V_OUT), POWER_OUTPUT_CTRL $(axp_get $AXP_PWR_OUT_CTRL)"
 	echo "vexpress-pm: suspending to idle, stopped by pm_test=platform after prepare_late (no wake source ends an s2idle on QEMU's A10)"

@@ -84,9 +84,12 @@ if [ -n "$missing" ] || [ $armhf = no ]; then
 	unknown=$still
 	# A required package the sources do not have: name it and where Debian
 	# keeps it, rather than apt's "Unable to locate" among many names.
+	# (an optional one that vanished fails apt-get install, as before)
 	absent=""
 	for p in $missing; do
-		known "$p" || absent="$absent $p"
+		case " $(echo $pkgs) " in
+		*" $p "*) known "$p" || absent="$absent $p" ;;
+		esac
 	done
 	case " $absent " in
 	*" linux-source-6.12 "*)

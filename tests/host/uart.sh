@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Host side of a plan with "# host: uart" (tests/run-plan.sh): an event on
 # the guest's console UART when the console asks for it, once a later
-# console line contains TEXT (the guest is asleep by then):
+# console line contains TEXT (the guest is asleep by then), or at once
+# without "at TEXT" (tests/host/lib/requests.sh):
 #
 #   vexpress-pm: host: uart key at TEXT     a carriage return typed on the
 #                                           console (the plan's "# qemu-args:

@@ -14,7 +14,6 @@
 # dt-edit: -t x /soc/i2c@1c2ac00/pmic@34 reg 0x35
 . ./lib/board.sh
 . ./lib/axp209.sh
-. ./lib/a10-sleep.sh
 ktap_print_header
 ktap_set_plan 6
 
