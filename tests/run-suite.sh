@@ -4,7 +4,8 @@
 # kernel-quality gates, the series' per-kernel copies against their
 # bases (scripts/check-copies.sh), the runner's, the KTAP reader's, the awk
 # programs' under mawk and gawk, the launcher's,
-# the PMIC parity's, the oracle's or EXTRA_PATCHES' self-tests, the
+# the PMIC parity's, the oracle's or EXTRA_PATCHES' self-tests, docs/ci.md's
+# CI snippets, the
 # tutorial's excerpts against the plans' results, the LAVA jobs' short
 # check (lava: lava-run alone, by name only), the same jobs through a LAVA
 # lab (lab: make test-lab, and make test's list), or a guest plan. SUITE is NAME[@PROFILE][@KVER]: a PMIC profile other than the
@@ -71,6 +72,8 @@ oracle-selftest)
 	sh tools/sleeptrace/selftest.sh > "$out"; rc=$? ;;
 extra-patches-selftest)
 	sh tests/extra-patches-selftest.sh > "$out"; rc=$? ;;
+ci-snippets)
+	sh tests/ci-snippets.sh > "$out"; rc=$? ;;
 lava)
 	sh lava/quick.sh > "$out"; rc=$? ;;
 lab)

@@ -101,7 +101,7 @@ trap 'cleanup; exit 130' INT
 trap 'cleanup; exit 143' TERM HUP
 mkdir "$QEMU_PROBES" || exit 1	# (after the traps: a failure removes $tmpd)
 
-hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest awk-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest lab"
+hostsuites="kernel-quality-gates patch-copies runner-selftest ktap-selftest awk-selftest launcher-selftest parity-selftest oracle-selftest extra-patches-selftest ci-snippets lab"
 # After every other suite, on their results: the tutorial's excerpts
 # (tests/tutorial-check.sh), in a whole run of the default kernel's own
 # build (not make test-debug's, another kernel), or when named.
@@ -281,7 +281,7 @@ for s in $shared; do
 	# the longest plans; ranked by its 30 s it ran last, alone, the run's
 	# last 45 s on one CPU: fresh clone, 2026-12-07)
 	awk-selftest) t=9996 ;;
-	patch-copies | ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest) t=1 ;;
+	patch-copies | ktap-selftest | launcher-selftest | parity-selftest | oracle-selftest | extra-patches-selftest | ci-snippets) t=1 ;;
 	*) meta timeout "${s%%@*}"; t=${m%% *} ;;
 	esac
 	echo "${t:-120} $n $s"
