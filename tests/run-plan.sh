@@ -97,11 +97,19 @@ finish() {
 # The runner's own results follow the plan's, numbered on from nxt.
 nxt=1
 # (a runner-found failure)
-failed() { echo "    not ok $nxt $plan: $*"; nxt=$((nxt + 1)); }
+# failed CHECK WHY: the runner's check CHECK failed, named PLAN.CHECK on
+# every run (the reason is a diagnostic before it, not part of the name)
+failed() {
+	_check=$1
+	shift
+	echo "    # $plan.$_check: $*"
+	echo "    not ok $nxt $plan.$_check"
+	nxt=$((nxt + 1))
+}
 
-[ -f "$file" ] || { failed "no such plan: $file"; finish; }
+[ -f "$file" ] || { failed plan-file "no such plan: $file"; finish; }
 sh "$top/tests/plan-meta.sh" --check "$file" 2>"$out.meta" ||
-	{ sed 's/^/    # /' "$out.meta"; rm -f "$out.meta"; failed "bad plan header"; finish; }
+	{ sed 's/^/    # /' "$out.meta"; rm -f "$out.meta"; failed plan-header "bad plan header"; finish; }
 rm -f "$out.meta"
 header() { sh "$top/tests/plan-meta.sh" "$file" "$1"; }
 board=$(header board); board=${board:-${BOARD:-$board_default}}
@@ -154,13 +162,13 @@ if [ -n "$edits" ]; then
 		profile_of "${PMIC:-${own_pmic:-twl92230}}" && echo "$board_dtb") 2>>"$log.err"
 	cp "$build/images/$bdtb" "$dtb" 2>>"$log.err" || {
 		sed 's/^/    # /' "$log.err"
-		failed "no board DTB to edit (run 'make images')"
+		failed dt-edit "no board DTB to edit (run 'make images')"
 		finish
 	}
 	args="$args --dtb $dtb"
 	printf '%s\n' "$edits" | sh "$top/tests/dt-edit.sh" "$dtb" 2>>"$log.err" || {
 		sed 's/^/    # /' "$log.err"
-		failed "dt-edit failed"
+		failed dt-edit "dt-edit failed"
 		finish
 	}
 fi
@@ -273,7 +281,7 @@ if sh "$top/tests/plan-meta.sh" --has "$file" trace-check; then
 	# No results at all (no capture, a bad rule ID): one failure, the
 	# oracle's message above says why.
 	if [ "$orc" -gt 1 ] || ! grep -qE '^(not )?ok [0-9]+ ' "$log.oracle"; then
-		failed "oracle: no verdicts on the trace (exit $orc)"
+		failed oracle "no verdicts on the trace (exit $orc)"
 	fi
 fi
 
@@ -303,25 +311,30 @@ if [ -n "$problem" ]; then
 			i=$((i + 1)) nxt=$((nxt + 1))
 		done
 	else
-		failed "$problem"
+		failed guest "$problem"
 	fi
 fi
 reports=$(judge_reports "$(echo "$allow" | paste -sd'|' -)" < "$log")
 [ -z "$reports" ] ||
-	{ echo "$reports" | head -n 10 | sed 's/^/    # console: /'; failed "kernel reports on the console"; }
+	{ echo "$reports" | head -n 10 | sed 's/^/    # console: /'; failed kernel-reports "kernel reports on the console"; }
 if grep -qs '^# vexpress-pm: capture corrupt' "$log.trace"; then
 	grep '^# vexpress-pm: capture corrupt' "$log.trace" | head -n 5 | sed 's/^/    /'
-	failed "a trace capture does not decode or lost lines (tests/console-trace.sh)"
+	failed trace-capture "a trace capture does not decode or lost lines (tests/console-trace.sh)"
 fi
-judge_debug_locks < "$log" || failed "lockdep switched itself off (debug_locks = 0)"
+judge_debug_locks < "$log" || failed lockdep "lockdep switched itself off (debug_locks = 0)"
 # A plan that has its guest power off (vexpress_pm.end=poweroff, rootfs/init)
 # is where kernel_power_off() is under test: the guest must have got there.
 case " $args " in
 *" vexpress_pm.end=poweroff "*)
 	sed -n "/^vexpress-pm: plan $plan exit/,\$p" "$log" | grep -q 'reboot: Power down' ||
-		failed "the guest did not power off after its plan (vexpress_pm.end=poweroff)" ;;
+		failed power-off "the guest did not power off after its plan (vexpress_pm.end=poweroff)" ;;
 esac
+# (the host's part of the plan is a result of its own either way: what it
+# judged, tests/host/poweroff.sh's transfer for one, shows when it passes)
 if [ -n "$host" ] && [ "$hrc" != 0 ]; then
-	failed "host script $host exited $hrc"
+	failed host "host script $host exited $hrc"
+elif [ -n "$host" ]; then
+	echo "    ok $nxt $plan.host"
+	nxt=$((nxt + 1))
 fi
 finish
