@@ -7,12 +7,16 @@
 # without "at TEXT" calls the script's act ARGS asked at once; one with it
 # calls act ARGS "after: LINE" once a later console line contains TEXT
 # (the guest may be asleep by then, and only the host can act). A TEXT
-# never seen is said and sets bad=1, as a failed act does.
+# never seen is said and sets bad=1, as a failed act does. With
+# host_console set to a file, every line read is appended to it before
+# act is called: what the console showed up to the request, for an act
+# that judges it.
 host_requests() {
 	_name=$1 _args= _want=
 	_cr=$(printf '\r')
 	while IFS= read -r _line; do
 		_line=${_line%"$_cr"}
+		[ -z "${host_console:-}" ] || printf '%s\n' "$_line" >> "$host_console"
 		if [ -n "$_want" ]; then
 			case $_line in
 			*"$_want"*) act "$_args" "after: $_line"; _want= ;;
