@@ -19,6 +19,9 @@
 # apply stops the build, named. Configured for arm-softmmu only, no
 # default features and no default devices: the Cubieboard and the
 # Versatile Express (and what QEMU 10.0's Kconfig forgets, below).
+# build-qemu-patched.sh --deps prints the Debian packages it needs to
+# build, one a line, for this distribution (scripts/deps.sh installs them
+# when QEMU_PATCHED_CACHE is set), with or without QEMU_PATCHED_CACHE.
 # --version names the patches, for tests/plan-runnable.sh. Only the
 # binary is installed, into $QEMU_PATCHED_CACHE/root/usr/bin. A second
 # run with the same patches and devices does nothing, without network; a
@@ -31,11 +34,33 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+die() { echo "qemu-patched: $*" >&2; exit 1; }
+case $# in
+0) ;;
+1) [ "$1" = --deps ] || die "usage: build-qemu-patched.sh [--deps]" ;;
+*) die "usage: build-qemu-patched.sh [--deps]" ;;
+esac
+
+codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release 2>/dev/null | tr -d '"')
+# The build's dependencies, each KIND:NAME:PACKAGE: a command on the PATH
+# (cmd), a pkg-config module (pc), a C header (h: Debian 12's libfdt-dev
+# has no pkg-config file, QEMU looks for the library), a Python module
+# (py). Checked before anything is fetched; --deps prints the packages.
+deps="cmd:cc:gcc cmd:ninja:ninja-build cmd:pkg-config:pkg-config cmd:dpkg-source:dpkg-dev
+	cmd:patch:patch cmd:bzip2:bzip2 cmd:flex:flex cmd:bison:bison
+	pc:glib-2.0:libglib2.0-dev pc:pixman-1:libpixman-1-dev pc:zlib:zlib1g-dev
+	h:libfdt.h:libfdt-dev py:venv:python3-venv"
+# QEMU 10.0 needs meson 1.5 or later: Debian 13's will do, on Debian 12
+# (1.0) trixie's is fetched below.
+[ "$codename" = bookworm ] || deps="$deps cmd:meson:meson"
+if [ $# = 1 ]; then
+	for d in $deps; do echo "${d##*:}"; done
+	exit 0
+fi
+
 cache=${QEMU_PATCHED_CACHE:-}
 [ -n "$cache" ] || exit 0
 root=$cache/root
-
-die() { echo "qemu-patched: $*" >&2; exit 1; }
 
 # What the built QEMU carries: the patches' contents and the source's
 # version (the latter known only after the lists are fetched).
@@ -56,38 +81,32 @@ if [ -f "$root/.unpacked" ] && [ "$(sed -n 2p "$root/.unpacked")" = "patches $ps
 	exit 0
 fi
 
-codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release 2>/dev/null | tr -d '"')
 case $codename in
 bookworm | trixie) suite=trixie ;;
 *) die "QEMU_PATCHED_CACHE is for Debian 12 and 13 (this is '$codename'): build QEMU 10.0 with boot/qemu-patches/*.patch and set QEMU=" ;;
 esac
 
-# The build's dependencies, all checked before anything is fetched, and
-# named as Debian packages.
+# (a module or header is not judged without pkg-config or cc: those are
+# named missing themselves)
 missing=
-for t in "cc:gcc" "ninja:ninja-build" "pkg-config:pkg-config" "dpkg-source:dpkg-dev" \
-	"patch:patch" "bzip2:bzip2" "flex:flex" "bison:bison"; do
-	command -v "${t%%:*}" > /dev/null || missing="$missing ${t#*:}"
+for d in $deps; do
+	kind=${d%%:*} name=${d#*:} name=${name%:*}
+	case $kind in
+	cmd) command -v "$name" > /dev/null ;;
+	pc) ! command -v pkg-config > /dev/null || pkg-config --exists "$name" ;;
+	h) ! command -v cc > /dev/null ||
+		echo "#include <$name>" | cc -E - > /dev/null 2>&1 ;;
+	py) /usr/bin/python3 -c "import $name" 2> /dev/null ;;
+	esac || missing="$missing ${d##*:}"
 done
-if command -v pkg-config > /dev/null; then
-	for t in "glib-2.0:libglib2.0-dev" "pixman-1:libpixman-1-dev" "zlib:zlib1g-dev"; do
-		pkg-config --exists "${t%%:*}" || missing="$missing ${t#*:}"
-	done
-fi
-# Debian 12's libfdt-dev has no pkg-config file (QEMU looks for the library).
-if command -v cc > /dev/null; then
-	echo '#include <libfdt.h>' | cc -E - > /dev/null 2>&1 || missing="$missing libfdt-dev"
-fi
-/usr/bin/python3 -c 'import venv' 2> /dev/null || missing="$missing python3-venv"
 [ -z "$missing" ] || die "missing build dependencies:$missing (apt-get install$missing)"
 
 if ! mkdir -p "$cache" 2> /dev/null || [ ! -w "$cache" ]; then
 	die "cannot write QEMU_PATCHED_CACHE=$cache"
 fi
 
-# QEMU 10.0 needs meson 1.5 or later; Debian 12 has 1.0, so there
-# trixie's (a pure-Python package) is unpacked into $cache/meson and run
-# from PYTHONPATH.
+# meson 1.5 or later: on Debian 12 (1.0) trixie's (a pure-Python
+# package) is unpacked into $cache/meson and run from PYTHONPATH.
 meson_ok() {
 	v=$("$@" --version 2> /dev/null) || return 1
 	# shellcheck disable=SC2046 # MAJOR MINOR

@@ -38,14 +38,18 @@ if [ $build_only = yes ]; then
 else
 	# Debian 13: lava-dispatcher and dt-schema from trixie-backports, pinned.
 	sh "$(dirname "$0")/deps-backports.sh"
-	# QEMU_PATCHED_CACHE: build-qemu-patched.sh (below) builds QEMU here,
-	# and stops, naming them, on any of its build dependencies missing
-	# (gcc, make, flex, bison and python3 are above). Debian 12's meson is
-	# too old, the script fetches trixie's; Debian 13's will do.
+	# QEMU_PATCHED_CACHE: build-qemu-patched.sh (below) builds QEMU here;
+	# its build dependencies are its own list (--deps), here those not
+	# above already.
 	if [ -n "${QEMU_PATCHED_CACHE:-}" ]; then
-		pkgs="$pkgs ninja-build pkg-config dpkg-dev patch bzip2
-			libglib2.0-dev libpixman-1-dev zlib1g-dev libfdt-dev python3-venv"
-		grep -qx 'VERSION_CODENAME=bookworm' /etc/os-release 2> /dev/null || pkgs="$pkgs meson"
+		qdeps=$(sh "$(dirname "$0")/build-qemu-patched.sh" --deps) || exit 1
+		for p in $qdeps; do
+			# shellcheck disable=SC2086,SC2116 # the words, one blank apart
+			case " $(echo $pkgs) " in
+			*" $p "*) ;;
+			*) pkgs="$pkgs $p" ;;
+			esac
+		done
 	fi
 fi
 
