@@ -15,7 +15,9 @@
 #       apt-get source: scripts/build-qemu-patched.sh).
 #   apt_private_download DEST PKG[/SUITE]...: the .deb files into DEST
 #   papt COMMAND ARG...: an apt COMMAND (apt-get, apt-cache) on DIR
-# The first two exit with a message naming what failed.
+# The first two exit with a message naming what failed, prefixed
+# "$apt_caller:" if the caller sets it (scripts/build-qemu-patched.sh:
+# qemu-patched), else "deps:" (the others run from scripts/deps.sh).
 
 # The first http(s) URI that the machine's apt sources (one-line .list or
 # deb822 .sources) use for suite $1, with its keyring. Prints "URI KEYRING"
@@ -85,7 +87,7 @@ apt_private() {	# apt_private DIR SUITES MIRROR_VAR [STATUS]
 		mirror=${1:-} keyring=${2:-}
 	fi
 	[ -n "$mirror" ] || {
-		echo "deps: no apt source for this machine's suite (${codename:-unknown}) in /etc/apt to take $apt_suites from; set $3=URL" >&2
+		echo "${apt_caller:-deps}: no apt source for this machine's suite (${codename:-unknown}) in /etc/apt to take $apt_suites from; set $3=URL" >&2
 		exit 1
 	}
 	mkdir -p "$apt/lists/partial" "$apt/archives/partial"
@@ -97,7 +99,7 @@ apt_private() {	# apt_private DIR SUITES MIRROR_VAR [STATUS]
 	# apt-get update can fail to fetch an index with only a warning, exit 0.
 	if ! papt apt-get update > "$apt/update.log" 2>&1 ||
 		grep -qE '^(E:|W: Failed to fetch|W: Some index files)' "$apt/update.log"; then
-		echo "deps: apt-get update of $apt_suites from $mirror failed:" >&2
+		echo "${apt_caller:-deps}: apt-get update of $apt_suites from $mirror failed:" >&2
 		sed 's/^/    /' "$apt/update.log" >&2
 		exit 1
 	fi
@@ -107,7 +109,7 @@ apt_private_download() {	# apt_private_download DEST PKG[/SUITE]...
 	dest=$1; shift
 	rm -rf "$dest" && mkdir -p "$dest"
 	(cd "$dest" && papt apt-get download "$@") > "$apt/download.log" 2>&1 || {
-		echo "deps: downloading $* failed:" >&2
+		echo "${apt_caller:-deps}: downloading $* failed:" >&2
 		sed 's/^/    /' "$apt/download.log" >&2
 		exit 1
 	}

@@ -117,7 +117,7 @@ meson_ok() {
 echo "  APT     QEMU's source from $suite into $cache"
 . "$top/scripts/apt-private.sh"
 # shellcheck disable=SC2034 # read by apt_private
-apt_types="deb deb-src"
+apt_types="deb deb-src" apt_caller=qemu-patched
 apt_private "$cache/apt" "$suite" QEMU_PATCHED_MIRROR
 ver=$(papt apt-cache showsrc qemu 2> /dev/null |
 	awk '/^Version:/ { print $2 }' | sort -V | grep '^1:10\.0\.' | tail -1) || :
