@@ -64,10 +64,12 @@ root=$cache/root
 
 # What the built QEMU carries: the patches' contents and the source's
 # version (the latter known only after the lists are fetched).
-patches=$(ls "$top"/boot/qemu-patches/*.patch 2> /dev/null) ||
-	die "no patches in $top/boot/qemu-patches"
-# shellcheck disable=SC2086 # a word list (no blank in the patches' names)
-psum=$(cat $patches | cksum | cut -d' ' -f1)
+# (the glob, not a word list: the repository's path may hold blanks)
+pdir=$top/boot/qemu-patches
+set -- "$pdir"/*.patch
+[ -f "$1" ] || die "no patches in $pdir"
+npatches=$#
+psum=$(cat "$@" | cksum | cut -d' ' -f1)
 # The devices: the two boards' machines and what they bring. QEMU 10.0's
 # Kconfig misses two of the Cubieboard's: its SD host and RTC models are
 # built only with ALLWINNER_H3 (hw/sd, hw/rtc meson.build) and its EHCI
@@ -104,6 +106,15 @@ done
 if ! mkdir -p "$cache" 2> /dev/null || [ ! -w "$cache" ]; then
 	die "cannot write QEMU_PATCHED_CACHE=$cache"
 fi
+# (absolute: the build runs in its subdirectories) QEMU's configure
+# refuses a source or build directory whose path has a blank or a colon
+# ("main directory cannot contain spaces nor colons"): refused here,
+# before the download, rather than there.
+cache=$(cd "$cache" && pwd) || die "cannot enter QEMU_PATCHED_CACHE=$cache"
+root=$cache/root
+case $cache in
+*[[:space:]:]*) die "QEMU_PATCHED_CACHE=$cache: QEMU's configure refuses a build directory whose path has a blank or a colon: name another" ;;
+esac
 
 # meson 1.5 or later: on Debian 12 (1.0) trixie's (a pure-Python
 # package) is unpacked into $cache/meson and run from PYTHONPATH.
@@ -158,7 +169,7 @@ else
 	# Ours, on a copy of the source: each must apply as it is.
 	cp -a "$src" "$cache/tree"
 fi
-[ $resume = yes ] || for p in $patches; do
+[ $resume = yes ] || for p in "$pdir"/*.patch; do
 	patch -d "$cache/tree" -p1 -N --dry-run < "$p" > "$cache/patch.log" 2>&1 || {
 		echo "qemu-patched: $(basename "$p") does not apply to QEMU $ver:" >&2
 		sed 's/^/    /' "$cache/patch.log" >&2
@@ -193,7 +204,7 @@ printf '%s\n' $devices > "$cache/tree/configs/devices/arm-softmmu/vexpress-pm.ma
 # --version names the patches ("QEMU emulator version 10.0.13 (Debian
 # 1:10.0.13+ds-0+deb13u1; qemu-patches 0001)"): tests/plan-runnable.sh
 # reads it for the plans that need one ("# qemu-patch: 0001").
-pkgversion="Debian $ver; qemu-patches$(for p in $patches; do
+pkgversion="Debian $ver; qemu-patches$(for p in "$pdir"/*.patch; do
 	b=$(basename "$p"); printf ' %s' "${b%%-*}"; done)"
 [ $resume = yes ] || {
 mkdir -p "$cache/build"
@@ -228,7 +239,7 @@ cp "$cache/build/qemu-system-arm" "$root.tmp/usr/bin/"
 	echo "$ver"
 	echo "patches $psum"
 	echo "devices $devices"
-	for p in $patches; do basename "$p"; done
+	for p in "$pdir"/*.patch; do basename "$p"; done
 } > "$root.tmp/.unpacked"
 rm -rf "$root"
 mv "$root.tmp" "$root"
@@ -241,4 +252,4 @@ QEMU_PATCHED_CACHE=$cache sh "$top/boot/qemu-patched.sh" -M help 2>&1 | grep -q 
 	exit 1
 }
 # (tree and build stay: a changed device list or patch rebuilds from them)
-echo "  QEMU    $ver with $(echo "$patches" | wc -l) patch(es) in $root"
+echo "  QEMU    $ver with $npatches patch(es) in $root"
