@@ -78,7 +78,8 @@ snapshot = CROSS=$(CROSS) KBUILD_VARS='$(kbuild_vars)' sh scripts/obj-snapshot.s
 export KVER BUILD KERNEL_SRC EXTRA_PATCHES BOARD TREE_CACHE QEMU10_CACHE QEMU_PATCHED_CACHE
 
 .PHONY: help deps deps-build tree config kernel rootfs images host run timeline figure bench stress shell test check \
-	check-series patches clean lava lava-check test-debug lab lab-stop test-lab lab-check qemu-patched
+	check-series patches clean lava lava-check test-debug lab lab-stop test-lab lab-check qemu-patched \
+	kbuild-vars
 
 help:
 	@echo 'vexpress-pm targets:'
@@ -270,7 +271,11 @@ check: $(if $(NO_DEPS),,deps) kernel
 
 # Not part of 'test': a build per commit (about 30 a kernel)
 check-series: kernel
-	@JOBS=$(JOBS) sh scripts/check-series.sh $(tree) $(obj)
+	@JOBS=$(JOBS) KBUILD_VARS='$(kbuild_vars)' sh scripts/check-series.sh $(tree) $(obj)
+
+# kbuild's variables, for scripts/check-series.sh run by hand
+kbuild-vars:
+	@echo '$(kbuild_vars)'
 
 patches: tree
 	@sh scripts/make-patches.sh $(tree) $(PATCHES_OUT)

@@ -26,7 +26,12 @@ dir=${SERIES_DIR:-$(dirname "$tree")/series}
 # absolute: kbuild takes O= after make's -C
 mkdir -p "$dir" && dir=$(cd "$dir" && pwd) || die "$dir: cannot make the directory"
 jobs=${JOBS:-$(nproc)}
-. "$top/scripts/build-date.sh"
+# kbuild's variables, the Makefile's: make check-series passes them, run
+# by hand the script asks the Makefile ('make kbuild-vars').
+if [ -z "${KBUILD_VARS:-}" ]; then
+	KBUILD_VARS=$(make -s --no-print-directory -C "$top" kbuild-vars) ||
+		die "cannot read kbuild's variables from $top/Makefile (make kbuild-vars)"
+fi
 
 [ -f "$obj/.config" ] || die "$obj/.config: none (build the kernel first: make kernel)"
 commits=$(git -C "$tree" rev-list --reverse pristine..vexpress-pm) ||
@@ -55,10 +60,9 @@ git -C "$src" fetch -q "$tree" vexpress-pm || die "cannot fetch the series from 
 # works in the clone.
 rm -f "$src/.git/index.lock"
 mkdir -p "$src/obj"
+# (KBUILD_VARS is shell words as the Makefile quotes them: eval)
 kmake() {
-	make -C "$src" O="$src/obj" ARCH=arm CROSS_COMPILE="ccache arm-linux-gnueabihf-" \
-		HOSTCC="ccache gcc" KBUILD_BUILD_TIMESTAMP="$BUILD_DATE" \
-		KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm "$@"	# as the Makefile's KMAKE
+	eval "make -C \"\$src\" O=\"\$src/obj\" $KBUILD_VARS \"\$@\""
 }
 CCACHE_BASEDIR=$(dirname "$tree")
 export CCACHE_BASEDIR CCACHE_NOHASHDIR=1
