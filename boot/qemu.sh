@@ -79,6 +79,9 @@ serial_in= interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb
 initrd=rootfs.cpio
 me=qemu.sh
 . "$top/boot/board.sh"
+# A path put into a QEMU option's value ("path=", "file=", "unix:"): QEMU
+# reads a comma there as the option's end unless it is doubled.
+optpath() { printf '%s\n' "$1" | sed 's/,/,,/g'; }
 board=${BOARD:-$board_default} profile=${PMIC:-}
 
 while [ $# -gt 0 ]; do
@@ -99,9 +102,9 @@ while [ $# -gt 0 ]; do
 	--icount) icount="-icount shift=1,sleep=off -rtc clock=vm" ;;
 	--icount=*) icount="-icount ${1#--icount=} -rtc clock=vm" ;;
 	--smp) smp=$2; shift ;;
-	--qmp) qmp="-qmp unix:$2,server,nowait"; shift ;;
+	--qmp) qmp="-qmp unix:$(optpath "$2"),server,nowait"; shift ;;
 	--serial-in) serial_in=$2; shift ;;
-	--sd) sdfile=$2; sd="-drive if=sd,format=raw,file=$2"; shift ;;
+	--sd) sdfile=$2; sd="-drive if=sd,format=raw,file=$(optpath "$2")"; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 	shift
@@ -243,7 +246,7 @@ mkdir -p "$(dirname "$log")"
 	# chardev, since the hub writes to no backend it counts closed, and a
 	# stdio one is, at the end of its </dev/null; the hub is serial0, as
 	# -serial stdio's chardev is, for QMP)
-	[ -z "$serial_in" ] || serial="-chardev file,id=con-out,path=/dev/stdout -chardev socket,id=con-in,path=$serial_in,server=on,wait=off -chardev hub,id=serial0,chardevs.0=con-out,chardevs.1=con-in -serial chardev:serial0"
+	[ -z "$serial_in" ] || serial="-chardev file,id=con-out,path=/dev/stdout -chardev socket,id=con-in,path=$(optpath "$serial_in"),server=on,wait=off -chardev hub,id=serial0,chardevs.0=con-out,chardevs.1=con-in -serial chardev:serial0"
 	# shellcheck disable=SC2086 # serial is a word list
 	timeout -k 5 "$tmo" "$qemu" -display none -monitor none $serial "$@" \
 		</dev/null 2>&1 || qrc=$?

@@ -15,6 +15,8 @@
 # QEMU whose --version names it (scripts/build-qemu-patched.sh's), and
 # skips on any other with a reason that starts "needs" and names the build
 # (tests/plan-runnable.sh).
+# A path with a comma reaches QEMU's option values (--serial-in, --qmp,
+# --sd) with the comma doubled, as QEMU reads a literal one.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,7 +33,8 @@ for f in uImage zImage rootfs.cpio vexpress-pm-ca9.dtb vexpress-pm-ca9-axp209.dt
 	: > "$tmp/build/images/$f"
 done
 
-# fake NAME VERSION-LINE MODEL...: a stand-in qemu-system-arm
+# fake NAME VERSION-LINE MODEL...: a stand-in qemu-system-arm (a boot
+# runs $fake_boot, if set; else it fails)
 fake() {
 	name=$1 ver=$2
 	shift 2
@@ -45,7 +48,7 @@ fake() {
 			echo "	echo 'name \"$m\", bus i2c-bus'"
 		done
 		echo '	;;'
-		echo '*) exit 1 ;;'
+		printf '%s\n' "*) ${fake_boot:-exit 1} ;;"
 		echo 'esac'
 	} > "$tmp/$name"
 	chmod +x "$tmp/$name"
@@ -153,5 +156,30 @@ fake qmemo "qemu-system-arm: not a QEMU"
 check memo-axp209 qmemo axp209 0 "QEMU 8.2.2, PMIC axp209"
 check memo-twl92230 qmemo twl92230 0 "QEMU 8.2.2, PMIC twl92230"
 unset QEMU_PROBES
+# A boot with a stand-in that prints its arguments, one a line, and a
+# plan's verdict: paths with a comma in the option values.
+fake_boot='printf "%s\n" "$@"; echo "vexpress-pm: plan x exit 0"'
+fake qargs "QEMU emulator version 10.0.13" axp209_pmu
+unset fake_boot
+d="$tmp/a,b"
+mkdir "$d" && : > "$d/sd.img"
+n=$((n + 1))
+out=$(BOARD=a9 BUILD=$tmp/build QEMU=$tmp/qargs sh "$top/boot/qemu.sh" --plan x --timeout 10 \
+	--log "$d/x.log" --serial-in "$d/in" --qmp "$d/qmp" --sd "$d/sd.img" 2>&1)
+got=$?
+bad=
+[ "$got" = 0 ] || bad="exit $got, not 0"
+for t in "socket,id=con-in,path=$tmp/a,,b/in,server=on,wait=off" "unix:$tmp/a,,b/qmp,server,nowait" \
+	"if=sd,format=raw,file=$tmp/a,,b/sd.img"; do
+	echo "$out" | grep -qxF -e "$t" || bad="${bad:+$bad; }no argument '$t'"
+done
+if [ -z "$bad" ]; then
+	echo "    ok $n launcher.comma-in-paths: doubled in -chardev, -qmp and -drive"
+	pass=$((pass + 1))
+else
+	echo "    not ok $n launcher.comma-in-paths: $bad"
+	echo "$out" | sed 's/^/    # /'
+	fail=$((fail + 1))
+fi
 echo "# counts: $pass $fail 0"
 [ "$fail" = 0 ]
