@@ -745,6 +745,48 @@ min=$here/fixtures/debian-6.1-virt-minimum-console.trace
 	grep -q '^-- cycle 2 of 2 (line 59)$' "$tmp/deb-min-explain.out" &&
 	[ "$(grep -c '^ *- *-  machine_suspend: s2idle_enter()' "$tmp/deb-min-explain.out")" = 2 ]
 result $? "user.debian-virt.untimed-minimum-two-cycles" "$tmp/deb-min.out"
+# The same kernel on QEMU's Cubieboard with its AXP209 bound
+# (fixtures/debian-6.1-cubieboard-s2idle-console.trace; its first lines
+# say how): a pm_test=platform cycle, then a suspend-to-idle that never
+# woke (the stock A10 interrupt controller cannot arm the console's line),
+# the console kept from the PMIC driver's probe on. The PMIC is named by
+# its bound driver, the device links are judged, and in the unwoken cycle
+# the PMIC's quiet from machine_suspend on is judged to the capture's end
+# (cut short: exit 3), not skipped as if there were no machine_suspend
+cub=$here/fixtures/debian-6.1-cubieboard-s2idle-console.trace
+# (stderr apart: its "cut short" line would land inside stdout's)
+"$oracle" check "$cub" > "$tmp/cub.out" 2> "$tmp/cub.err"
+[ $? = 3 ] && grep -q ': cut short (a cycle has no thaw_processes end): ' "$tmp/cub.err" && ! grep -q '^not ok' "$tmp/cub.out" &&
+	grep -q '^# sleeptrace: .*: console (tp_printk), 2174 event(s), 2 suspend cycle(s); PMIC 0-0034 (axp209)$' "$tmp/cub.out" &&
+	grep -q '^# oracle\.1\.device-links: .*(holds)$' "$tmp/cub.out" &&
+	grep -q '^ok [0-9]* oracle\.1\.pmic-quiet-cpus-off # SKIP no CPU_OFF, syscore_suspend or machine_suspend in this cycle$' "$tmp/cub.out" &&
+	grep -q '^# oracle\.2\.pmic-quiet-cpus-off: .*(holds)$' "$tmp/cub.out" &&
+	grep -q '^# oracle: judged 5 of 16 rules; ' "$tmp/cub.out" &&
+	grep -q '^# oracle: judged 6 of 16 rules; ' "$tmp/cub.out" &&
+	grep -q '^# oracle: cycle 2 has no thaw_processes end: the capture is cut short$' "$tmp/cub.out"
+result $? "user.debian-cubieboard.unwoken-s2idle-judged" "$tmp/cub.out"
+# A write to the PMIC while that cycle sleeps, never woken, breaks it
+awk '{ print } END { print "[   99.000000] i2c_write: i2c-0 #0 a=034 f=0000 l=2 [12-00]" }' "$cub" > "$tmp/cub-asleep"
+"$oracle" check --pmic 0-0034 "$tmp/cub-asleep" > "$tmp/cub-asleep.out" 2> /dev/null
+[ $? = 1 ] && grep -q '^not ok [0-9]* oracle\.2\.pmic-quiet-cpus-off$' "$tmp/cub-asleep.out" &&
+	[ "$(grep -c '^not ok' "$tmp/cub-asleep.out")" = 1 ]
+result $? "user.debian-cubieboard.pmic-write-while-never-woken" "$tmp/cub-asleep.out"
+# explain starts at the first cycle and counts the probe's transfers
+# before it; a transfer outside every phase (between the cycles) names no
+# task, which a console does not show; phases totals each cycle, and says
+# "(missing)" for the sleep an early pm_test level skips and for the
+# resume of a board that never woke
+awk '{ print } /thaw_processes\[0\] end/ && !d { print "[   45.000000] i2c_write: i2c-0 #0 a=034 f=0000 l=2 [12-16]"; d = 1 }' "$cub" > "$tmp/cub-between"
+"$oracle" explain "$tmp/cub-between" > "$tmp/cub-explain.out" 2> /dev/null &&
+	grep -q '^# 27 transfer(s) before the first suspend_enter (lines 28-119): not shown$' "$tmp/cub-explain.out" &&
+	grep -q '^ *0\.000 *[0-9.]*  suspend_enter: ' "$tmp/cub-explain.out" &&
+	grep -q ' I2C PMIC write POWER_OUTPUT_CTRL(0x12) = 0x16 (no result traced)$' "$tmp/cub-explain.out" &&
+	grep -q ' (no end)  machine_suspend: s2idle_enter(): ' "$tmp/cub-explain.out" &&
+	"$oracle" phases "$cub" > "$tmp/cub-phases.out" 2> /dev/null &&
+	grep -q '^| \*\*suspend, cycle 1\*\* (suspend_enter \.\. machine_suspend) | (missing) | |$' "$tmp/cub-phases.out" &&
+	grep -q '^| \*\*suspend, cycle 2\*\* (suspend_enter \.\. machine_suspend) | 750\.278 | |$' "$tmp/cub-phases.out" &&
+	grep -q '^| \*\*resume, cycle 2\*\* (machine_suspend \.\. thaw_processes) | (missing) | |$' "$tmp/cub-phases.out"
+result $? "user.debian-cubieboard.explain-and-phases" "$tmp/cub-explain.out"
 good=$here/fixtures/mem-cycle.trace
 
 # A test plan's capture must carry its events: with --judge-all a rule it

@@ -485,11 +485,24 @@ static void explain(const struct trace *t)
 	int depth = 0, i, j, start[MAX_CYCLES], cyc = 1;
 	bool hib = is_hibernation(t);
 	int ncyc = hib ? 1 : trace_cycles(t, start, MAX_CYCLES);
+	int first = hib ? -1 : phase_first(t, "suspend_enter", true), skipped = 0;
 
 	if (t->untimed)
 		printf("# events without a timestamp (a console with printk.time=0): their order, no times\n");
+	/*
+	 * A console kept from boot holds the PMIC driver's probe and whatever
+	 * else the bus did before the first cycle, which is no part of it:
+	 * counted, not listed, and t starts at the cycle
+	 */
+	for (i = 0; i < first; i++)
+		skipped += t->ev[i].kind == EV_XFER && shown(&t->ev[i]);
+	if (skipped)
+		printf("# %d transfer(s) before the first suspend_enter (lines %d-%d): not shown\n",
+		       skipped, t->ev[0].line, t->ev[first - 1].line);
+	if (first > 0)
+		t0 = t->ev[first].ts;
 	printf("%10s %9s  %s\n", "t (ms)", "took (ms)", "phase: what happens");
-	for (i = 0; i < t->n; i++) {
+	for (i = first > 0 ? first : 0; i < t->n; i++) {
 		const struct ev *e = &t->ev[i];
 		char buf[160], place[96];
 		int cbs = 0, failed = 0;
@@ -520,7 +533,8 @@ static void explain(const struct trace *t)
 				continue;
 			describe_xfer(e, buf, sizeof(buf));
 			ms_col(t, 10, (e->ts - t0) * 1e3);
-			printf(" %9s  %*s  %s, by %s\n", "", depth * 2, "", buf, e->who);
+			printf(" %9s  %*s  %s%s%s\n", "", depth * 2, "", buf,
+			       e->who[0] ? ", by " : "", e->who);
 			continue;
 		}
 		if (e->kind == EV_CB_END && e->err) {
@@ -569,14 +583,29 @@ static double span_ms(const struct trace *t, int a, int b)
 }
 
 /*
+ * A totals row of phases: from event @a to event @b, "(missing)" where
+ * either is not in the capture (a board that never woke: no
+ * machine_suspend end; an early pm_test level: no machine_suspend)
+ */
+static void total_row(const struct trace *t, const char *what, const char *span, int a, int b)
+{
+	printf("| **%s** (%s) | ", what, span);
+	if (a < 0 || b < 0)
+		printf("(missing) | |\n");
+	else
+		printf("%.3f | |\n", span_ms(t, a, b));
+}
+
+/*
  * For benchmarks (make bench): the duration of every phase in trace order,
  * nested phases indented. Suspend runs from suspend_enter to the machine
- * going down, resume from it waking up to thaw_processes done: the
- * machine's sleep itself takes no trace time (sched_clock stops).
+ * going down, resume from it waking up to thaw_processes done, for each
+ * cycle: the machine's sleep itself takes no trace time (sched_clock
+ * stops).
  */
 static void phases(const struct trace *t)
 {
-	int depth = 0, i, j, k;
+	int depth = 0, i, j, k, start[MAX_CYCLES], ncyc;
 
 	printf("| phase | ms | I2C transactions |\n| --- | ---: | ---: |\n");
 	for (i = 0; i < t->n; i++) {
@@ -624,20 +653,35 @@ static void phases(const struct trace *t)
 			if (t->ev[i].kind == EV_PHASE && !t->ev[i].begin &&
 			    !strcmp(t->ev[i].name, "machine_suspend"))
 				back = i;
-		printf("| **hibernate** (first event .. platform_enter) | %.3f | |\n",
-		       span_ms(t, 0, enter));
-		printf("| **restore, boot kernel** (its first event .. its last) | %.3f | |\n",
-		       back < 1 ? -1 : span_ms(t, t->boot, back - 1));
-		printf("| **restore, restored kernel** (machine_suspend .. thaw_processes) | %.3f | |\n",
-		       span_ms(t, back, phase_last(t, "thaw_processes", false)));
+		total_row(t, "hibernate", "first event .. platform_enter", 0, enter);
+		total_row(t, "restore, boot kernel", "its first event .. its last",
+			  back < 1 ? -1 : t->boot, back - 1);
+		total_row(t, "restore, restored kernel", "machine_suspend .. thaw_processes",
+			  back, phase_last(t, "thaw_processes", false));
 		return;
 	}
-	printf("| **suspend** (suspend_enter .. machine_suspend) | %.3f | |\n",
-	       span_ms(t, phase_first(t, "suspend_enter", true),
-		       phase_first(t, "machine_suspend", true)));
-	printf("| **resume** (machine_suspend .. thaw_processes) | %.3f | |\n",
-	       span_ms(t, phase_first(t, "machine_suspend", false),
-		       phase_last(t, "thaw_processes", false)));
+	/* Each cycle's own totals (several: one pair of rows each) */
+	ncyc = trace_cycles(t, start, MAX_CYCLES);
+	if (ncyc > MAX_CYCLES)
+		ncyc = MAX_CYCLES;
+	for (k = 0; k < ncyc; k++) {
+		struct trace c = *t;
+		char suspend[32], resume[32];
+
+		c.ev = t->ev + start[k];
+		c.n = (k + 1 < ncyc ? start[k + 1] : t->n) - start[k];
+		if (ncyc > 1) {
+			snprintf(suspend, sizeof(suspend), "suspend, cycle %d", k + 1);
+			snprintf(resume, sizeof(resume), "resume, cycle %d", k + 1);
+		} else {
+			snprintf(suspend, sizeof(suspend), "suspend");
+			snprintf(resume, sizeof(resume), "resume");
+		}
+		total_row(&c, suspend, "suspend_enter .. machine_suspend",
+			  phase_first(&c, "suspend_enter", true), phase_first(&c, "machine_suspend", true));
+		total_row(&c, resume, "machine_suspend .. thaw_processes",
+			  phase_first(&c, "machine_suspend", false), phase_last(&c, "thaw_processes", false));
+	}
 }
 
 /* A device callback's start or end in a phase, to pair them (devices()). */

@@ -174,7 +174,8 @@ static void who(struct parser *ps, struct ev *x)
 		snprintf(x->who, sizeof(x->who), "%s", t->ev[ps->phases[ps->nphases - 1]].name);
 		return;
 	}
-	snprintf(x->who, sizeof(x->who), "%s", x->task);
+	/* Outside every phase: the task, where the capture names one */
+	snprintf(x->who, sizeof(x->who), "%s", strcmp(x->task, CONSOLE_TASK) ? x->task : "");
 }
 
 static struct pending *pending(struct parser *ps, int src, int bus)
@@ -469,14 +470,14 @@ static const char *locate(const char *line, struct ev *e, enum trace_form *form)
 			return NULL;
 		if (*p == '[')		/* printk caller ID */
 			p = strchr(p, ']') ? strchr(p, ']') + 1 : p;
-		snprintf(e->task, sizeof(e->task), "console-0");
+		snprintf(e->task, sizeof(e->task), "%s", CONSOLE_TASK);
 		*form = TF_CONSOLE;
 		return p + strspn(p, " ");
 	}
 	/* A console without printk timestamps: the event's name first */
 	if (known_at(p, name, sizeof(name))) {
 		e->ts = -1;
-		snprintf(e->task, sizeof(e->task), "console-0");
+		snprintf(e->task, sizeof(e->task), "%s", CONSOLE_TASK);
 		*form = TF_CONSOLE;
 		return p;
 	}

@@ -39,12 +39,15 @@ struct i2c_msg_rec {
 	unsigned char data[XFER_MAX_BYTES];
 };
 
+/* The task of a console capture's events: a console names none */
+#define CONSOLE_TASK	"console-0"
+
 struct ev {
 	enum ev_kind kind;
 	int line;			/* 1-based line in the capture */
 	char *raw;			/* that line, for reports */
 	double ts;			/* seconds */
-	char task[40];
+	char task[40];			/* CONSOLE_TASK in a console capture */
 	char name[128];		/* phase name, or device name */
 	unsigned int val;		/* phase value (state, cpu) */
 	bool begin;			/* phase begin, or cb start */
@@ -61,7 +64,8 @@ struct ev {
 	struct i2c_msg_rec msgs[XFER_MAX_MSGS];	/* i2c */
 	bool reg_known, write;		/* smbus, regmap: register access */
 	unsigned int reg, regval;
-	char who[192];			/* callback or phase running it */
+	char who[192];			/* callback or phase running it, else
+					 * the task ("" if the capture names none) */
 	bool ret_known;			/* i2c, smbus: the result event came */
 };
 
