@@ -839,3 +839,4 @@ result $? "kind.none-without-a-cycle" "$tmp/kind-none.out"
 result "$([ $? = 2 ]; echo $?)" "empty-capture.is-an-error" "$tmp/empty.out"
 
 echo "# counts: $pass $fail 0"
+[ "$fail" = 0 ]
