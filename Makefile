@@ -267,13 +267,13 @@ test-debug:
 
 # (the gates' tools: deps, not the build's deps-build)
 check: $(if $(NO_DEPS),,deps) kernel
-	@sh scripts/check.sh $(tree) $(obj)
+	@KBUILD_VARS='$(kbuild_vars)' sh scripts/check.sh $(tree) $(obj)
 
 # Not part of 'test': a build per commit (about 30 a kernel)
 check-series: kernel
 	@JOBS=$(JOBS) KBUILD_VARS='$(kbuild_vars)' sh scripts/check-series.sh $(tree) $(obj)
 
-# kbuild's variables, for scripts/check-series.sh run by hand
+# kbuild's variables, for scripts/check.sh and check-series.sh run without make
 kbuild-vars:
 	@echo '$(kbuild_vars)'
 

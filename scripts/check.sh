@@ -18,11 +18,15 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 tree=$(cd "$1" && pwd) obj=$(cd "$2" && pwd)
 out=$obj/check
 mkdir -p "$out"
-. "$top/scripts/build-date.sh"
+# kbuild's variables, the Makefile's: make check passes them; from
+# tests/run-suite.sh or by hand the script asks the Makefile ('make
+# kbuild-vars'). Shell words as the Makefile quotes them: eval.
+if [ -z "${KBUILD_VARS:-}" ]; then
+	KBUILD_VARS=$(make -s --no-print-directory -C "$top" kbuild-vars) ||
+		{ echo "check.sh: cannot read kbuild's variables from $top/Makefile (make kbuild-vars)" >&2; exit 2; }
+fi
 kmake() {
-	make -s -C "$tree" O="$obj" ARCH=arm CROSS_COMPILE="ccache arm-linux-gnueabihf-" \
-		HOSTCC="ccache gcc" KBUILD_BUILD_TIMESTAMP="$BUILD_DATE" \
-		KBUILD_BUILD_USER=vexpress-pm KBUILD_BUILD_HOST=vexpress-pm "$@"	# as the Makefile's KMAKE
+	eval "make -s -C \"\$tree\" O=\"\$obj\" $KBUILD_VARS \"\$@\""
 }
 cd "$top" || exit 2
 bad=0 gn=0
