@@ -22,7 +22,9 @@
 # Every other test case must pass, and each job must pass as a whole.
 # Without a boot, the judge on a recorded log of LAVA's own format
 # (lava/judge-job-selftest.sh: every results line read, an unreadable one
-# a failure), the TWL92230 job's log judged again without
+# a failure), lava/kernelci/pipeline.yaml checked against boot/board.sh
+# and the plans (and a copy whose platforms disagree with the table must
+# fail), the TWL92230 job's log judged again without
 # --expect-fail must fail (lava/judge-job.sh), and a job context with a key
 # lava/qemu-device.sh does not render must be refused.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED"
@@ -135,6 +137,20 @@ if kci_check > "$work/kernelci-pipeline.out" 2>&1; then
 	result ok "lava.kernelci-pipeline: the $(kci_jobs | wc -l | tr -d ' ') jobs of lava/kernelci/pipeline.yaml fit boot/board.sh and their plans"
 else
 	result fail "lava.kernelci-pipeline: lava/kernelci/pipeline.yaml does not fit the project" "$work/kernelci-pipeline.out"
+fi
+# Its platforms repeat boot/board.sh's facts: a copy whose Cubieboard
+# platform says cortex-a9 and whose vexpress one says vexpress-a15 must
+# fail, naming both.
+sed -e 's/^      cpu: cortex-a8$/      cpu: cortex-a9/' -e 's/^      machine: vexpress-a9$/      machine: vexpress-a15/' \
+	"$kci_pipeline" > "$work/pipeline-broken.yaml"
+rc=0
+(kci_pipeline=$work/pipeline-broken.yaml; kci_check) > "$work/kernelci-broken.out" 2>&1 || rc=$?
+sed 's/^/    # broken copy: /' "$work/kernelci-broken.out"
+if [ $rc = 1 ] && grep -q 'qemu-cubieboard-axp209: context.cpu is cortex-a9, the cubieboard board.s is cortex-a8' "$work/kernelci-broken.out" &&
+	grep -q 'qemu-vexpress-a9-axp209: context.machine is vexpress-a15, the a9 board.s is vexpress-a9' "$work/kernelci-broken.out"; then
+	result ok "lava.kernelci-platforms: a pipeline.yaml whose platforms disagree with boot/board.sh fails"
+else
+	result fail "lava.kernelci-platforms: a pipeline.yaml whose platforms disagree with boot/board.sh fails (exit $rc)"
 fi
 
 job a9 twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \

@@ -96,12 +96,107 @@ kci_plan_fits() {
 	done
 }
 
+# kci_platforms: a line per fact of each platform of pipeline.yaml's
+# "platforms:", "PLATFORM KEY VALUE" (KEY context.NAME for its context's),
+# and one "PLATFORM - -" per platform; kci_sched: a line per platform each
+# entry of "scheduler:" names, "JOB PLATFORM" ("JOB -" for an entry that
+# names none). Awk readers of the file's own layout, as kci_jobs.
+kci_platforms() {
+	awk '
+	function value(s) {
+		sub(/^[^:]*: */, "", s); sub(/ +#.*$/, "", s)
+		gsub(/^["\047]|["\047]$/, "", s)
+		return s
+	}
+	function key(s) { sub(/^ */, "", s); sub(/:.*$/, "", s); return s }
+	/^[^ #][^:]*:/ { inp = ($0 ~ /^platforms: *$/); next }
+	!inp { next }
+	/^  [^ #][^:]*: *$/ { p = key($0); ctx = 0; print p " - -"; next }
+	/^    context: *$/ { ctx = 1; next }
+	/^    [^ #][^:]*:/ { ctx = 0; print p " " key($0) " " value($0); next }
+	ctx && /^      [^ #][^:]*:/ { print p " context." key($0) " " value($0); next }' "$kci_pipeline"
+}
+kci_sched() {
+	awk '
+	function flush() { if (job != "" && !n) print job " -"; job = ""; n = 0 }
+	/^[^ #][^:]*:/ { flush(); ins = ($0 ~ /^scheduler: *$/); next }
+	!ins { next }
+	/^  - job: / { flush(); job = $0; sub(/^  - job: */, "", job); sub(/ +#.*$/, "", job); inpl = 0; next }
+	/^    [^ #-][^:]*:/ { inpl = ($0 ~ /^    platforms: *$/); next }
+	inpl && /^    - / { x = $0; sub(/^    - */, "", x); sub(/ +#.*$/, "", x); print job " " x; n++; next }
+	END { flush() }' "$kci_pipeline"
+}
+
+# kci_check_platforms JOBS (kci_jobs' lines): pipeline.yaml's
+# "scheduler:" and "platforms:" against boot/board.sh, the one table of
+# the boards: each job has a scheduler entry, each entry names a job of
+# "jobs:" and platforms of "platforms:", each platform is named by an
+# entry, and each platform a job runs on repeats the table's facts of the
+# job's board and profile: its name qemu-MACHINE-PROFILE, arch and
+# context.arch arm, base_name qemu (the LAVA device type, the template's
+# device_type), boot_method and mach qemu, context.machine and context.cpu
+# the board's (both required), and, where given, context.memory its RAM,
+# context.model its NIC, dtb its DTB. Any other key is a problem too: not
+# compared, it could say anything. A line per problem; returns 1 if any.
+kci_check_platforms() {
+	_pbad=0
+	_pl=$(kci_platforms) _sc=$(kci_sched)
+	while read -r _sj _sp; do
+		[ -n "$_sj" ] || continue
+		echo "$1" | awk -v j="$_sj" '$1 == j { f = 1 } END { exit !f }' ||
+			{ echo "scheduler: the entry of job $_sj: no such job under jobs:"; _pbad=1; }
+		[ "$_sp" != - ] || { echo "scheduler: the entry of job $_sj names no platform"; _pbad=1; continue; }
+		echo "$_pl" | awk -v p="$_sp" '$1 == p { f = 1 } END { exit !f }' ||
+			{ echo "scheduler: the entry of job $_sj: platform $_sp is not under platforms:"; _pbad=1; }
+	done <<EOF
+$_sc
+EOF
+	while read -r _j _b _p _rest; do
+		if [ -z "$_j" ] || [ "$_j" = "?" ]; then continue; fi
+		_ps=$(echo "$_sc" | awk -v j="$_j" '$1 == j && $2 != "-" { print $2 }')
+		[ -n "$_ps" ] || { echo "$_j: no scheduler: entry runs it on a platform"; _pbad=1; continue; }
+		for _x in $_ps; do
+			echo "$_pl" | awk -v p="$_x" '$1 == p { f = 1 } END { exit !f }' || continue
+			# (a board or profile the table has not: kci_check said so)
+			# shellcheck disable=SC2034,SC2154 # (board.sh's: me read; machine cpu ram nic board_dtb set)
+			_w=$(me=pipeline.yaml
+				board_of "$_b" > /dev/null 2>&1 && profile_of "$_p" > /dev/null 2>&1 || exit 0
+				[ "$_x" = "qemu-$machine-$_p" ] ||
+					echo "$_j: platform $_x: not named qemu-$machine-$_p (the $_b board's machine, profile $_p: boot/board.sh)"
+				echo "$_pl" | awk -v p="$_x" -v j="$_j" -v b="$_b" -v machine="$machine" -v cpu="$cpu" \
+					-v ram="$ram" -v nic="$nic" -v dtb="$board_dtb" '
+				BEGIN {
+					want["arch"] = "arm"; want["context.arch"] = "arm"; want["base_name"] = "qemu"
+					want["boot_method"] = "qemu"; want["mach"] = "qemu"
+					want["context.machine"] = machine; want["context.cpu"] = cpu
+					want["context.memory"] = ram; want["context.model"] = "model=" nic; want["dtb"] = dtb
+					need["context.machine"] = need["context.cpu"] = 1
+				}
+				$1 != p || $2 == "-" { next }
+				{ v = $0; sub(/^[^ ]* [^ ]* ?/, "", v); seen[$2] = 1 }
+				!($2 in want) { print j ": platform " p ": key " $2 " (" v "): not one kci_check compares with boot/board.sh"; next }
+				v != want[$2] { print j ": platform " p ": " $2 " is " (v == "" ? "empty" : v) ", the " b " board\047s is " want[$2] " (boot/board.sh)" }
+				END { for (k in need) if (!(k in seen)) print j ": platform " p ": no " k " (the " b " board\047s: " want[k] ")" }')
+			[ -z "$_w" ] || { echo "$_w"; _pbad=1; }
+		done
+	done <<EOF
+$1
+EOF
+	for _x in $(echo "$_pl" | awk '$2 == "-" { print $1 }'); do
+		echo "$_sc" | awk -v p="$_x" '$2 == p { f = 1 } END { exit !f }' ||
+			{ echo "platforms: $_x: no scheduler: entry names it (so no job says which board it is)"; _pbad=1; }
+	done
+	return $_pbad
+}
+
 # kci_check: pipeline.yaml's jobs against the project: each one's
 # template is one make lava writes (a board and profile of boot/board.sh
 # that go together), its DTB the board's for that profile, each of its
 # plans one that runs there as the template runs it; and the test
-# definition's PLANS empty (no second list). A line per problem, "WHAT:
-# WHY"; returns 1 if there is any, or no job at all.
+# definition's PLANS empty (no second list); and its "scheduler:" and
+# "platforms:" entries, which repeat the boards' facts, the same as
+# boot/board.sh's (kci_check_platforms). A line per problem, "WHAT: WHY";
+# returns 1 if there is any, or no job at all.
 kci_check() {
 	_bad=0 _n=0
 	grep -qx "  PLANS: ''" "$top/lava/kernelci/suspend-order.yaml" || {
@@ -132,5 +227,6 @@ kci_check() {
 $_jobs
 EOF
 	[ "$_n" -gt 0 ] || { echo "$kci_pipeline: no job under jobs:"; _bad=1; }
+	kci_check_platforms "$_jobs" || _bad=1
 	return $_bad
 }
