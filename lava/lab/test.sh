@@ -82,6 +82,10 @@
 # from. A skip, naming the package and suite, where this machine cannot
 # have a lab (up.sh exit 4).
 set -u
+# (what it writes into the build directory, the jobs, their DTBs and the
+# KernelCI jobs' bare clone, is for the lab's file server, which runs as
+# nobody: readable by others whatever the caller's umask)
+umask 022
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/scripts/build-dir.sh"

@@ -68,6 +68,20 @@ for ap in 127.0.0.1:$lab_port $lab_addr:$lab_port $lab_addr:$lab_pub_port \
 done
 [ -z "$busy" ] || die "port in use:$busy; nothing started (LAB_PORT, LAB_PUBLISHER_PORT, LAB_FILES_PORT, LAB_EVENT_PORT choose others)"
 [ -d "$build/images" ] || die "no $build/images to serve (make images)"
+# The file server runs as nobody (below), the build directory bound into
+# the lab's root, so the directories above it do not matter, but nobody
+# must enter the build directory and images/ (and lava/, where the lab's
+# jobs and DTBs go) and read the images: a build directory of mode 0700,
+# or one made under umask 077, would make every download a 404 once the
+# jobs run. Said now, with what to change, before anything starts.
+for d in "$build" "$build/images" "$build/lava"; do
+	[ -d "$d" ] || continue
+	[ -n "$(find "$d" -maxdepth 0 -perm -o+x)" ] ||
+		die "the lab's file server (as nobody) cannot enter $d: mode $(stat -c %a "$d"), owner $(stat -c %U "$d"); chmod o+x $d (or build elsewhere, BUILD=)"
+done
+unread=$(find "$build/images" -maxdepth 1 -type f ! -perm -o+r | sed 's|.*/||' | head -n 5 | tr '\n' ' ')
+[ -z "$unread" ] ||
+	die "the lab's file server (as nobody) cannot read $build/images/: ${unread% } (mode $(stat -c %a "$(find "$build/images" -maxdepth 1 -type f ! -perm -o+r | head -n 1)")); chmod o+r them"
 
 mkdir -p "$lab_dir" "$lab_run"
 chmod 700 "$lab_dir"
