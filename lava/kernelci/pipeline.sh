@@ -26,7 +26,7 @@ kci_jobs() {
 		if (b !~ /^vexpress-pm-.+-[a-z0-9]+\.jinja2$/)
 			print "? " job " its template \"" tpl "\" is not vexpress-pm-BOARD-PROFILE.jinja2"
 		else if (plans == "")
-			print "? " job " has no params: plans:"
+			print "? " job " has no plans (its params: plans: is missing or empty; a job must name the plans it runs)"
 		else {
 			sub(/^vexpress-pm-/, "", b); sub(/\.jinja2$/, "", b)
 			p = b; sub(/-[^-]*$/, "", b); sub(/^.*-/, "", p)
@@ -143,7 +143,7 @@ kci_check_platforms() {
 	_pl=$(kci_platforms) _sc=$(kci_sched)
 	while read -r _sj _sp; do
 		[ -n "$_sj" ] || continue
-		echo "$1" | awk -v j="$_sj" '$1 == j { f = 1 } END { exit !f }' ||
+		echo "$1" | awk -v j="$_sj" '$1 == j || ($1 == "?" && $2 == j) { f = 1 } END { exit !f }' ||
 			{ echo "scheduler: the entry of job $_sj: no such job under jobs:"; _pbad=1; }
 		[ "$_sp" != - ] || { echo "scheduler: the entry of job $_sj names no platform"; _pbad=1; continue; }
 		echo "$_pl" | awk -v p="$_sp" '$1 == p { f = 1 } END { exit !f }' ||

@@ -59,12 +59,18 @@
 # job's plans (its "plans:" param), each in a LAVA test set of its name.
 # LAB_KERNELCI_BOARDS="BOARD...": only the jobs of those boards;
 # LAB_KERNELCI_PLANS="PLAN...": those of them that run on a job's board
-# and profile instead of the job's own. A KernelCI job's cases are named
+# and profile instead of the job's own (one the template cannot run there
+# a skip saying why, one no job's board and profile takes a skip saying
+# why for each job, a job that gets none a skip, a name that is no plan a
+# failure, none run at all a failure). A list of only blanks is a failure
+# before anything starts (unset or empty: the default). A KernelCI job's cases are named
 # lab.LABEL.SUITE.SET.CASE (KernelCI's suite, set, case) and judged as the
 # plan of their set.
 # LAB_KERNELCI_RENDERED=DIR: submit DIR/BOARD-PROFILE-kernelci.yaml
 # instead, the template as KernelCI's own runtime rendered it (docs/lava.md,
-# "KernelCI", says how).
+# "KernelCI", says how), judged by the plans its test definition's PLANS
+# names (one with none is a failure, not submitted: its test would end in
+# lava-test-raise).
 # LAB_FAULTS=1 (make lab-check) adds a fault: a worker killed in the middle
 # of a job (lava-worker and its job's lava-run and QEMU, as a worker host
 # that crashes), then started again as its host would start it: the job
@@ -146,6 +152,17 @@ tmp=$(mktemp -d) || exit 1
 chmod 700 "$tmp"
 mkdir -p "$build/lava"
 rm -rf "$work" && mkdir -p "$work"
+
+# A list given but naming nothing (only blanks: unset or empty is the
+# default) would run no job of it: an error, before a lab is brought up.
+for v in LAB_PLANS LAB_KERNELCI_PLANS LAB_KERNELCI_BOARDS; do
+	val=''
+	eval "val=\${$v:-}"
+	case $val in
+	'' | *[![:space:]]*) ;;
+	*) result fail "lab.$v: $v='$val' names nothing (unset it, or leave it empty, for the default)"; end ;;
+	esac
+done
 
 # This machine's lab: up if it is not. A lab a make test that was killed
 # left up (its owner file names a test.sh that no longer runs) is brought
@@ -340,6 +357,19 @@ if [ "${LAB_KERNELCI:-0}" = 1 ]; then
 		: > "$work/kernelci.jobs"
 	fi
 fi
+# LAB_KERNELCI_PLANS: each must be a plan (else a failure); which jobs
+# take it is decided per job below; one that no job takes is a skip
+# naming why each job does not (lab.kernelci.PLAN), a job that takes none
+# of them a skip (lab.LABEL), and no job at all a failure.
+: > "$work/kernelci.placed"
+: > "$work/kernelci.notfit"
+kci_any=no
+if [ -n "${LAB_KERNELCI_PLANS:-}" ] && [ -z "${LAB_KERNELCI_RENDERED:-}" ] && [ -s "$work/kernelci.jobs" ]; then
+	for x in $LAB_KERNELCI_PLANS; do
+		[ -f "$top/$(plan_path "$x")" ] ||
+			result fail "lab.kernelci.$x.plan: LAB_KERNELCI_PLANS: no such plan ($top/$(plan_path "$x"))"
+	done
+fi
 # (fd 3: make-jobs.sh and the rest read no line of the list)
 while read -r kj kb kp kdtb kplans <&3; do
 	case " ${LAB_KERNELCI_BOARDS:-$kb} " in
@@ -350,12 +380,17 @@ while read -r kj kb kp kdtb kplans <&3; do
 	# (LAB_KERNELCI_PLANS: those of them that run there instead, checked
 	# as kci_check checks pipeline.yaml's, each one that cannot run as
 	# the template runs it a skip saying why; a rendered job has the
-	# plans KernelCI rendered, pipeline.yaml's)
+	# plans KernelCI rendered into it, read from the file below)
 	if [ -n "${LAB_KERNELCI_PLANS:-}" ] && [ -z "${LAB_KERNELCI_RENDERED:-}" ]; then
 		kplans=
 		# shellcheck disable=SC2086 # a word list
 		for x in $LAB_KERNELCI_PLANS; do
-			plan_fits "$kb" "$kp" "$x" > /dev/null || continue
+			[ -f "$top/$(plan_path "$x")" ] || continue
+			if ! kwhy=$(plan_fits "$kb" "$kp" "$x"); then
+				printf '%s\tthe %s job (%s with %s): %s\n' "$x" "$kj" "$kb" "$kp" "$kwhy" >> "$work/kernelci.notfit"
+				continue
+			fi
+			echo "$x" >> "$work/kernelci.placed"
 			if kwhy=$(kci_plan_fits "$kb" "$kp" "$x"); then
 				kplans="$kplans $x"
 			else
@@ -363,10 +398,15 @@ while read -r kj kb kp kdtb kplans <&3; do
 			fi
 		done
 		kplans=${kplans# }
+		[ -z "$kplans" ] || kci_any=yes
+		if [ -z "$kplans" ]; then
+			result skip "lab.$label" "no plan of LAB_KERNELCI_PLANS runs in it ($kb with $kp, pipeline.yaml's job $kj)"
+			continue
+		fi
 	fi
 	rm -rf "${work:?}/$label"
 	if [ -z "$kplans" ]; then
-		result fail "lab.$label.plans: no plan of LAB_KERNELCI_PLANS runs on the $kb board with $kp (pipeline.yaml's job $kj)"
+		result fail "lab.$label.plans: pipeline.yaml's job $kj has no plans"
 	elif [ -z "${LAVA_SERVER:-}" ] && [ -f "$lab_run/profiles" ] && ! grep -qw "$kp" "$lab_run/profiles"; then
 		result skip "lab.$label" "no $kp device online in this lab (make lab: no QEMU 10 with its model, $lab_dir/qemu10 or QEMU10_CACHE)"
 	elif ! sh "$top/lava/make-jobs.sh" --board "$kb" --profile "$kp" --kernelci --out "$work/$label" > "$work/$label.gen" 2>&1; then
@@ -374,10 +414,25 @@ while read -r kj kb kp kdtb kplans <&3; do
 	elif [ -n "${LAB_KERNELCI_RENDERED:-}" ]; then
 		# (the job as KernelCI's own runtime rendered it from this
 		# template, outside this script: docs/lava.md, "KernelCI")
-		if [ -f "$LAB_KERNELCI_RENDERED/$label.yaml" ]; then
-			cp "$LAB_KERNELCI_RENDERED/$label.yaml" "$work/$label.yaml"
-			printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label.yaml" "$kp" "$kb" \
-				"$(echo "$kplans" | tr ' ' ,)" "" >> "$work/jobs"
+		# Its plans are what it runs: its test definition's PLANS (the
+		# plans KernelCI rendered in); none would end the job's test with
+		# lava-test-raise (suspend-order.yaml): an error here instead.
+		rp=$LAB_KERNELCI_RENDERED/$label.yaml
+		if [ -f "$rp" ]; then
+			rplans=$(awk '/^ *PLANS: / { v = $0; sub(/^ *PLANS: */, "", v); sub(/ *[}]? *$/, "", v)
+				gsub(/^["\047]|["\047]$/, "", v); print v; f = 1; exit } END { if (!f) print "?" }' "$rp")
+			rplans=$(echo "$rplans" | tr -s ' \t' '  ' | sed 's/^ //; s/ $//')
+			if [ "$rplans" = "?" ]; then
+				result fail "lab.$label.rendered: $rp has no PLANS parameter (not a job of the template lava/make-jobs.sh --kernelci writes?)"
+			elif [ -z "$rplans" ]; then
+				result fail "lab.$label.rendered: $rp runs no plan (its PLANS is empty; pipeline.yaml's job $kj: $kplans)"
+			else
+				[ "$rplans" = "$kplans" ] ||
+					echo "    # lab.$label: the rendered job's plans ($rplans) are not pipeline.yaml's ($kplans): judged as the job's"
+				cp "$rp" "$work/$label.yaml"
+				printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$label" "$work/$label.yaml" "$kp" "$kb" \
+					"$(echo "$rplans" | tr ' ' ,)" "" >> "$work/jobs"
+			fi
 		else
 			result fail "lab.$label.rendered: no $LAB_KERNELCI_RENDERED/$label.yaml (LAB_KERNELCI_RENDERED)"
 		fi
@@ -408,6 +463,14 @@ while read -r kj kb kp kdtb kplans <&3; do
 		fi
 	fi
 done 3< "$work/kernelci.jobs"
+if [ -n "${LAB_KERNELCI_PLANS:-}" ] && [ -z "${LAB_KERNELCI_RENDERED:-}" ] && [ -s "$work/kernelci.jobs" ]; then
+	for x in $LAB_KERNELCI_PLANS; do
+		if [ ! -f "$top/$(plan_path "$x")" ] || grep -qxF "$x" "$work/kernelci.placed"; then continue; fi
+		result skip "lab.kernelci.$x" "no KernelCI job of pipeline.yaml${LAB_KERNELCI_BOARDS:+ for LAB_KERNELCI_BOARDS} runs it: $(awk -F "$tab" -v x="$x" '$1 == x { printf "%s%s", s, $2; s = "; " }' "$work/kernelci.notfit")"
+	done
+	[ $kci_any = yes ] ||
+		result fail "lab.kernelci.plans: no KernelCI job runs any plan of LAB_KERNELCI_PLANS ($LAB_KERNELCI_PLANS)"
+fi
 
 # submit LABEL JOB.yaml PROFILE: id= the job's id, or empty (a result said why).
 submit() {
