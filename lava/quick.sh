@@ -43,6 +43,7 @@ mkdir -p "$build"
 work=$build/lava/quick
 rm -rf "$work" && mkdir -p "$work"
 pass=0 fail=0 skip=0 n=0
+tab=$(printf '\t')
 . "$top/tests/ktap-result.sh"
 
 # renumber FILE NAME-PREFIX DIAG-PREFIX: the KTAP results of FILE (a
@@ -152,6 +153,32 @@ if [ $rc = 1 ] && grep -q 'qemu-cubieboard-axp209: context.cpu is cortex-a9, the
 else
 	result fail "lava.kernelci-platforms: a pipeline.yaml whose platforms disagree with boot/board.sh fails (exit $rc)"
 fi
+# The lab's reader of a job's test cases (lava/lab/cases.sh: each case's
+# LAVA test set, a KernelCI job's plan), no lab needed, on answers of LAVA
+# 2023.01's REST API (lava/fixtures/lab-*.json, a KernelCI job of two
+# plans): the sets from the cases' metadata ("set:"); the same cases with
+# the metadata LAVA keeps when it strips it (no "set:"), the sets from
+# their test_set ids and the names LAVA gives those ids
+# (?test_set__name=PLAN: lab-sets-2023.01.json); and without those names,
+# no case taken for a plan ("?ID").
+fx=$top/lava/fixtures
+echo '{}' > "$work/sets-none.json"
+cases_check() {
+	rc=0
+	sh "$top/lava/lab/cases.sh" "$fx/lab-suites-2023.01.json" "$2" "$3" > "$work/cases-$1.tsv" 2>&1 || rc=$?
+	if [ $rc = 0 ] && cmp -s "$work/cases-$1.tsv" "$4"; then
+		result ok "lava.lab-cases.$1: $(wc -l < "$4" | tr -d ' ') cases, each keyed as ${4##*/}"
+	else
+		diff "$4" "$work/cases-$1.tsv" | head -n 8 | sed 's/^/    # /'
+		result fail "lava.lab-cases.$1: exit $rc, not as ${4##*/}"
+	fi
+}
+cases_check set-in-metadata "$work/sets-none.json" "$fx/lab-tests-2023.01.json" "$fx/lab-cases.tsv"
+cases_check set-by-id "$fx/lab-sets-2023.01.json" "$fx/lab-tests-no-set-metadata.json" "$fx/lab-cases.tsv"
+jq -r 'to_entries[] | .key + "\t" + .value' "$fx/lab-sets-2023.01.json" > "$work/sets.tsv"
+awk -F "$tab" -v OFS="$tab" 'NR == FNR { id[$2] = $1; next } $4 != "-" { $4 = "?" id[$4] } { print }' \
+	"$work/sets.tsv" "$fx/lab-cases.tsv" > "$work/cases-unnamed.want"
+cases_check set-unnamed "$work/sets-none.json" "$fx/lab-tests-no-set-metadata.json" "$work/cases-unnamed.want"
 
 job a9 twl92230 "${QEMU_twl92230-qemu-system-arm}" "${NOQEMU_twl92230:-}" \
 	"fixture-fail sleeptrace-board suspend-arm-in-prepare" --expect-fail fixture-fail.fixture.b

@@ -523,11 +523,15 @@ await() {
 	for i in $pending; do api "/jobs/$i/cancel/"; done
 }
 
-# job_info ID: health= device= worker= secs= reason= of a finished job, its
-# test cases in $work/cases-ID.tsv (SUITE CASE RESULT SET ERROR,
-# tab-separated; SET the case's LAVA test set, "-" for none: the plan of a
-# KernelCI job's case, lava/kernelci/suspend-order.yaml, whose suite is
-# the test definition's; LAVA keeps a case's set in its metadata, "set:").
+# job_info ID [PLANS]: health= device= worker= secs= reason= of a finished
+# job, its test cases in $work/cases-ID.tsv (SUITE CASE RESULT SET ERROR,
+# tab-separated: lava/lab/cases.sh; SET the case's LAVA test set, "-" for
+# none: the plan of a KernelCI job's case, lava/kernelci/suspend-order.yaml,
+# whose suite is the test definition's). LAVA keeps a case's set in its
+# metadata ("set:"); for a LAVA that left it out of a case's metadata but
+# put the case in a set (test_set, an id the API does not name), each of
+# the job's PLANS (comma-separated) is looked up as a set name
+# (/jobs/ID/tests/?test_set__name=PLAN) for the id that has it.
 job_info() {
 	j=$work/job-$1.json
 	health=$(jq -r '.health // "?"' "$j")
@@ -541,22 +545,35 @@ job_info() {
 		((.end_time | t) - (.start_time | t)) | tostring + " s"' "$j" 2> /dev/null)
 	api "/jobs/$1/suites/?limit=1000"
 	cp "$tmp/body" "$work/suites-$1.json"
-	: > "$work/cases-$1.tsv"
+	pages='' k=0
 	url="/jobs/$1/tests/?limit=1000"
 	while [ -n "$url" ]; do
 		api "$url"
 		[ "$st" = 200 ] || break
-		jq -r --slurpfile s "$work/suites-$1.json" '
-			(($s[0].results // []) | map({key: (.id | tostring), value: (.name | sub("^[0-9]+_"; ""))}) | from_entries) as $m
-			| .results[]
-			| ((.metadata // "") | split("\n")) as $md
-			| [($m[.suite | tostring] // "?"), .name, .result,
-			   ($md | map(select(startswith("set: ")) | sub("^set: "; "") | gsub("^[\"\u0027]|[\"\u0027]$"; ""))
-			    | .[0] // "" | if . == "" then "-" else . end),
-			   ($md | map(select(startswith("error_msg:"))) | join(" "))]
-			| @tsv' "$tmp/body" >> "$work/cases-$1.tsv"
+		k=$((k + 1))
+		cp "$tmp/body" "$work/tests-$1-$k.json"
+		pages="$pages $work/tests-$1-$k.json"
 		url=$(jq -r '.next // empty' "$tmp/body")
 	done
+	echo '{}' > "$work/sets-$1.json"
+	# shellcheck disable=SC2086 # a list of paths without blanks
+	if [ -n "$pages" ] && [ -n "$(jq -r '.results[] | select(.test_set != null and
+		((.metadata // "") | test("(^|\n)set: ") | not)) | .test_set' $pages | head -n 1)" ]; then
+		for p in $(echo "${2:-}" | tr , ' '); do
+			api "/jobs/$1/tests/?test_set__name=$p&limit=1000"
+			[ "$st" = 200 ] || continue
+			# (only an answer whose cases all have one set: a LAVA that
+			# ignored the filter gives all the job's)
+			sid=$(jq -r '[.results[].test_set] | unique | if length == 1 and .[0] != null then .[0] else empty end' "$tmp/body")
+			if [ -n "$sid" ]; then
+				jq --arg k "$sid" --arg v "$p" '. + {($k): $v}' "$work/sets-$1.json" > "$tmp/sets"
+				mv "$tmp/sets" "$work/sets-$1.json"
+			fi
+		done
+	fi
+	: > "$work/cases-$1.tsv"
+	# shellcheck disable=SC2086 # a list of paths without blanks
+	[ -z "$pages" ] || sh "$top/lava/lab/cases.sh" "$work/suites-$1.json" "$work/sets-$1.json" $pages > "$work/cases-$1.tsv"
 	reason=$(jq -r '.failure_comment // ""' "$j" | tr '\n' ' ')
 	e=$(awk -F "$tab" '$1 == "lava" && $2 == "job" && $3 == "fail" { print $5 }' "$work/cases-$1.tsv" | tr '\n' ' ')
 	reason=$(echo "$reason $e" | sed 's/^ *//; s/ *$//')
@@ -689,7 +706,7 @@ while IFS="$tab" read -r label id board plans expect; do
 		result fail "lab.$label.finished: job $id not finished (within LAB_WAIT=$wait_s s: canceled)"
 		continue
 	fi
-	job_info "$id"
+	job_info "$id" "$plans"
 	echo "$worker $id" >> "$work/ran"
 	job_line "$label" "$id"
 	device_config "$label" "$id" "$(awk -F "$tab" -v l="$label" '$1 == l { print $2 }' "$work/jobs")"
@@ -700,8 +717,20 @@ while IFS="$tab" read -r label id board plans expect; do
 		# same CASE, plan-complete say, is in each plan's set)
 		plan=$suite cname=$name
 		[ "$tset" = - ] || plan=$tset cname=$tset.$name
+		case $tset in "?"*) cname=$name ;; esac
 		what="lab.$label.$suite.$cname"
 		echo "$suite.$cname" >> "$tmp/seen"
+		# (a set LAVA did not name, lava/lab/cases.sh, or a KernelCI
+		# job's case in no set: its plan is not known, so not judged)
+		case $label/$tset/$suite in
+		*/"?"*)
+			result fail "$what: $res, in LAVA test set ${tset#?}, whose name LAVA did not record and no plan of the job ($plans) has"
+			continue ;;
+		*-kernelci/-/lava) ;;
+		*-kernelci/-/*)
+			result fail "$what: $res, in no LAVA test set (neither its metadata's set: nor test_set): its plan is not known"
+			continue ;;
+		esac
 		case " $expect " in
 		*" $suite.$cname "*)
 			r=fail
