@@ -16,16 +16,23 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 [ "$(id -u)" = 0 ] || { echo "lab: needs root" >&2; exit 1; }
 say() { echo "  LAB     $*"; }
 
+# running PID: the process exists and has not exited. A session up.sh
+# started has init for its parent once up.sh ends, and init may reap it
+# a second or two after it exits (seen here: 1.5 s for a sleep); until
+# then kill -0 still finds the zombie, and each stop waited for that.
+running() {
+	kill -0 "$1" 2> /dev/null && [ "$(sed 's/.*) //' "/proc/$1/stat" 2> /dev/null | cut -d ' ' -f 1)" != Z ]
+}
 # stop NAME [SECONDS]: TERM to the session up.sh started, KILL after SECONDS.
 stop() {
 	f=$lab_run/$1.pid
 	[ -f "$f" ] || return 0
 	pid=$(cat "$f")
-	if [ -n "$pid" ] && kill -0 "$pid" 2> /dev/null; then
+	if [ -n "$pid" ] && running "$pid"; then
 		say "stop $1 ($pid)"
 		kill -s TERM -- "-$pid" 2> /dev/null || kill -TERM "$pid" 2> /dev/null
 		i=0
-		while kill -0 "$pid" 2> /dev/null && [ $i -lt $((${2:-10} * 5)) ]; do
+		while running "$pid" && [ $i -lt $((${2:-10} * 5)) ]; do
 			sleep 0.2
 			i=$((i + 1))
 		done
