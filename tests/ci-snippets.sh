@@ -6,7 +6,7 @@
 # the directories the build keeps under XDG_CACHE_HOME. The shell job and
 # the Jenkins pipeline ("## A shell job, and Jenkins", sh and groovy): the
 # shell job parsed by dash and bash, the pipeline's sh steps, JUnit report
-# and artifacts. Every command of the three runs in its dry form (make -n,
+# and artifacts. Every command of the three runs in its dry form (make -q,
 # apt-get -s; apt-get update left out), in this clone, and must succeed.
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
@@ -35,12 +35,18 @@ cachedir=$(sed -n 's|.*\${XDG_CACHE_HOME:-\$HOME/\.cache}/\([a-z-]*\).*|\1|p' \
 [ -n "$res" ] && [ -n "$cachedir" ] ||
 	{ echo "ci-snippets: cannot read the results or cache directory from tests/run.sh, scripts/kver.sh" >&2; exit 1; }
 
-# The dry forms: make -n, apt-get -s, apt-get update not run at all.
+# The dry forms: make -q, apt-get -s, apt-get update not run at all.
 mkdir "$tmp/bin"
 real_make=$(command -v make) real_apt=$(command -v apt-get || echo apt-get)
+# (make -q, not -n: -n runs the recursive makes, whose inputs a fresh
+# clone has not made yet; -q runs nothing and exits 2 only on an error,
+# such as a target with no rule, 1 when there is work to do)
 cat > "$tmp/bin/make" <<EOF
 #!/bin/sh
-exec "$real_make" -n "\$@"
+"$real_make" -q "\$@"
+rc=\$?
+echo "(dry) make -q \$*: exit \$rc"
+[ \$rc -le 1 ]
 EOF
 cat > "$tmp/bin/apt-get" <<EOF
 #!/bin/sh
