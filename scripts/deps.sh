@@ -59,13 +59,18 @@ known() { apt-cache show "$1" > /dev/null 2>&1; }
 # checker's fuzzer (tools/sleeptrace): optional too.
 [ $build_only = yes ] || optional="$optional trace-cmd clang"
 
+# One dpkg-query for the whole list, not one a package (17 of them, 1.9 s
+# of every make run on a loaded 2-core host): the names of those installed.
+# shellcheck disable=SC2086 # word lists
+have=" $(dpkg-query -W -f='${Status} ${Package}\n' $pkgs $optional 2>/dev/null |
+	awk '$2 == "ok" && $3 == "installed" { printf "%s ", $4 }')"
 missing="" unknown=""
 for p in $pkgs; do
-	installed "$p" || missing="$missing $p"
+	case $have in *" $p "*) ;; *) missing="$missing $p" ;; esac
 done
 for p in $optional; do
-	if installed "$p"; then :
-	elif known "$p"; then missing="$missing $p"
+	case $have in *" $p "*) continue ;; esac
+	if known "$p"; then missing="$missing $p"
 	else unknown="$unknown $p"
 	fi
 done
