@@ -5,7 +5,8 @@
 #   qemu.sh [--board a9|a15|cubieboard] [--pmic twl92230|axp209] [--interactive]
 #           [--plan NAME] [--append ARGS] [--no-pmic] [--device SPEC]... [--drive SPEC]...
 #           [--dtb FILE] [--timeout SECONDS] [--log FILE] [--icount[=OPTS]]
-#           [--smp N] [--qmp PATH] [--serial-in PATH] [--sd FILE] [--initrd NAME]
+#           [--smp N] [--qmp PATH] [--serial-in PATH] [--net-in PATH] [--sd FILE]
+#           [--initrd NAME]
 #
 # --board (default $BOARD, else boot/board.sh's board_default) picks the
 # QEMU machine and its DTB:
@@ -43,6 +44,11 @@
 # --serial-in PATH: the console also takes input from the UNIX socket PATH
 # (a QEMU chardev socket server; the host writes into it, e.g. with
 # build/host/qmp --send), for a plan's host-side script.
+# --net-in PATH: the board's NIC (the cubieboard's A10 EMAC) on a QEMU
+# dgram netdev bound to the UNIX datagram socket PATH: a datagram the host
+# sends there (build/host/qmp --frame) is an Ethernet frame off the wire;
+# the frames the guest sends go to PATH.out, which nothing binds, and are
+# dropped. QEMU 7.2 and later (the dgram netdev).
 # --qmp PATH opens a QMP server on the UNIX socket PATH, for a host-side
 # script that changes the board while the guest runs (a test plan's
 # "# host:" script: the TMP105's temperature, with qom-set).
@@ -75,7 +81,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 . "$top/scripts/build-dir.sh"
 mkdir -p "$build/images"
 images=$build/images
-serial_in= interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp= check=no qmp= sd= sdfile=
+serial_in= net_in= interactive=no plan= append= pmic=yes tmo=120 log= icount= extra= dtb= smp= check=no qmp= sd= sdfile=
 initrd=rootfs.cpio
 me=qemu.sh
 . "$top/boot/board.sh"
@@ -104,6 +110,7 @@ while [ $# -gt 0 ]; do
 	--smp) smp=$2; shift ;;
 	--qmp) qmp="-qmp unix:$(optpath "$2"),server,nowait"; shift ;;
 	--serial-in) serial_in=$2; shift ;;
+	--net-in) net_in=$2; shift ;;
 	--sd) sdfile=$2; sd="-drive if=sd,format=raw,file=$(optpath "$2")"; shift ;;
 	*) echo "qemu.sh: unknown argument '$1'" >&2; exit 2 ;;
 	esac
@@ -216,6 +223,7 @@ devices=
 [ -z "$sensor" ] || devices="-device $sensor"
 [ $pmic = no ] || [ -z "$pmic_dev" ] || devices="-device $pmic_dev $devices"
 devices="$devices$extra"
+[ -z "$net_in" ] || devices="$devices -netdev dgram,id=net-in,local.type=unix,local.path=$(optpath "$net_in"),remote.type=unix,remote.path=$(optpath "$net_in.out") -net nic,netdev=net-in"
 # --check: everything above holds (this QEMU runs this profile, the images
 # are there); boot nothing.
 [ $check = no ] || { echo "QEMU $qver, PMIC $profile"; exit 0; }

@@ -8,8 +8,8 @@
 #                                (the default below if the plan has none)
 #   plan-meta.sh --has PLAN-FILE KEY   exit 0 if the plan has a KEY line
 #   plan-meta.sh --check PLAN-FILE...  only validate; also that a
-#                                "--serial-in" in qemu-args comes with a
-#                                "# host:" script, and that each
+#                                "--serial-in" or "--net-in" in qemu-args
+#                                comes with a "# host:" script, and that each
 #                                "# qemu-patch:" value has its
 #                                boot/qemu-patches/NNNN-*.patch
 #   plan-meta.sh --each KEY PLAN-FILE...
@@ -80,14 +80,18 @@ BEGIN {
 	n = split(patches, k, " "); for (i = 1; i <= n; i++) patch[k[i]] = 1
 }
 # --check, at the end of each plan: "--serial-in HOST" is the console
-# input of a "# host:" script (tests/run-plan.sh): without one, nothing
-# would make the socket it names.
+# input of a "# host:" script, "--net-in HOST" the NIC input of one
+# (tests/run-plan.sh): without one, nothing would make the socket it names.
 function plan_done() {
 	if (mode == "check" && serialin && !hashost) {
 		printf "%s:%d: \"# qemu-args:\" has --serial-in but the plan has no \"# host:\" header (only a host script writes to the console'"'"'s input)\n", pfile, serialin > "/dev/stderr"
 		bad = 1
 	}
-	serialin = hashost = 0
+	if (mode == "check" && netin && !hashost) {
+		printf "%s:%d: \"# qemu-args:\" has --net-in but the plan has no \"# host:\" header (only a host script sends frames to the NIC)\n", pfile, netin > "/dev/stderr"
+		bad = 1
+	}
+	serialin = netin = hashost = 0
 }
 FNR == 1 { if (NR > 1) plan_done(); pfile = FILENAME; head = 1 }
 head && !/^#/ { head = 0 }
@@ -106,6 +110,7 @@ head && !/^#/ { head = 0 }
 	}
 	if (key == "host" && val ~ /[^ ]/) hashost = 1
 	if (key == "qemu-args" && (" " val " ") ~ / --serial-in /) serialin = FNR
+	if (key == "qemu-args" && (" " val " ") ~ / --net-in /) netin = FNR
 	if (mode == "check" && key == "qemu-patch") {
 		m = split(val, w, " ")
 		for (i = 1; i <= m; i++)

@@ -55,7 +55,9 @@
 # script's output. Such a plan's "# qemu-args: ... --serial-in HOST" gives
 # the console a second input, a UNIX socket (boot/qemu.sh --serial-in)
 # whose path the script gets as HOST_SERIAL_IN (build/host/qmp --send
-# writes into it).
+# writes into it). Its "--net-in HOST" puts the board's NIC on a UNIX
+# datagram socket (boot/qemu.sh --net-in) whose path the script gets as
+# HOST_NET_IN (build/host/qmp --frame sends a frame into it).
 # "# boots: 2" boots the guest twice with one blank SD card image
 # (boot/sd-image.sh; boot/qemu.sh --sd), for hibernation: the first boot
 # ends without a verdict when the guest powers off after writing its image,
@@ -175,8 +177,8 @@ fi
 
 host=$(header host)
 if [ -n "$host" ]; then
-	qmp=${log%.log}.qmp sin=${log%.log}.in
-	rm -f "$qmp" "$sin" "$log.rc"
+	qmp=${log%.log}.qmp sin=${log%.log}.in nin=${log%.log}.net
+	rm -f "$qmp" "$sin" "$nin" "$nin.out" "$log.rc"
 	# (the plan's "--serial-in HOST": the console's input socket, for the
 	# host script as HOST_SERIAL_IN)
 	# (parameter expansion, not sed: the path is data, not a pattern or
@@ -186,14 +188,19 @@ if [ -n "$host" ]; then
 	*" --serial-in HOST "*)
 		hargs="${hargs%% --serial-in HOST *} --serial-in $sin ${hargs#* --serial-in HOST }" ;;
 	esac
+	case $hargs in
+	*" --net-in HOST "*)
+		hargs="${hargs%% --net-in HOST *} --net-in $nin ${hargs#* --net-in HOST }" ;;
+	esac
 	# shellcheck disable=SC2086 # args is a word list by design
 	{ "$launch" --plan "$plan" --timeout "$tmo" --log "$log" --qmp "$qmp" $hargs \
 		2>"$log.err"; echo $? > "$log.rc"; } |
-		HOST_QMP=$build/host/qmp HOST_SERIAL_IN=$sin sh "$hostdir/$host.sh" "$qmp" \
+		HOST_QMP=$build/host/qmp HOST_SERIAL_IN=$sin HOST_NET_IN=$nin \
+		sh "$hostdir/$host.sh" "$qmp" \
 		> "$log.host" 2>&1
 	hrc=$?
 	rc=$(cat "$log.rc")
-	rm -f "$log.rc" "$qmp" "$sin"
+	rm -f "$log.rc" "$qmp" "$sin" "$nin"
 elif [ "$(header boots)" = 2 ]; then
 	sd=${log%.log}.sd
 	rm -f "$log.boot2"

@@ -12,7 +12,13 @@
  * qmp --send SOCKET TEXT: write TEXT, as it is, to the UNIX socket SOCKET
  * and close it (no QMP): input for a chardev socket server, such as the
  * console's second input (boot/qemu.sh --serial-in).
+ *
+ * qmp --frame SOCKET HEX: send the Ethernet frame HEX (its bytes as pairs
+ * of hexadecimal digits, no separators) as one datagram to the UNIX
+ * datagram socket SOCKET (no QMP): a frame for the board's NIC, received
+ * from the wire (boot/qemu.sh --net-in, QEMU's dgram netdev).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -53,6 +59,55 @@ static int write_all(int fd, const char *s, size_t len)
 	return 0;
 }
 
+/* The bytes of the hexadecimal string HEX into BUF (of SIZE): their count, or -1. */
+static int unhex(const char *hex, unsigned char *buf, size_t size)
+{
+	size_t n = 0;
+	unsigned int b;
+
+	if (strlen(hex) % 2 || strlen(hex) / 2 > size)
+		return -1;
+	for (; *hex; hex += 2) {
+		if (!isxdigit((unsigned char)hex[0]) ||
+		    !isxdigit((unsigned char)hex[1]) || sscanf(hex, "%2x", &b) != 1)
+			return -1;
+		buf[n++] = b;
+	}
+	return n;
+}
+
+/* --frame SOCKET HEX: one datagram to a dgram netdev's UNIX socket */
+static int send_frame(const char *path, const char *hex)
+{
+	struct sockaddr_un sa = { .sun_family = AF_UNIX };
+	unsigned char frame[1514];
+	int fd, len;
+
+	len = unhex(hex, frame, sizeof(frame));
+	if (len < 14) {
+		fprintf(stderr, "qmp: --frame: not a frame of 14 to %zu bytes in hexadecimal: %s\n",
+			sizeof(frame), hex);
+		return 2;
+	}
+	if (strlen(path) >= sizeof(sa.sun_path)) {
+		fprintf(stderr, "qmp: socket path too long: %s\n", path);
+		return 2;
+	}
+	strcpy(sa.sun_path, path);
+	fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+	if (fd < 0) {
+		perror("qmp: socket");
+		return 2;
+	}
+	if (sendto(fd, frame, len, 0, (struct sockaddr *)&sa, sizeof(sa)) != len) {
+		perror(path);
+		close(fd);
+		return 2;
+	}
+	close(fd);
+	return 0;
+}
+
 static int send_cmd(FILE *in, int fd, const char *cmd, char *buf, int size)
 {
 	if (write_all(fd, cmd, strlen(cmd)) || write_all(fd, "\n", 1)) {
@@ -74,11 +129,18 @@ int main(int argc, char **argv)
 	int fd, i, ret;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: qmp SOCKET COMMAND... | qmp --send SOCKET TEXT\n");
+		fprintf(stderr, "usage: qmp SOCKET COMMAND... | qmp --send SOCKET TEXT | qmp --frame SOCKET HEX\n");
 		return 2;
 	}
 	/* A peer gone mid-write is an EPIPE to report, not a silent death. */
 	signal(SIGPIPE, SIG_IGN);
+	if (!strcmp(argv[1], "--frame")) {
+		if (argc != 4) {
+			fprintf(stderr, "usage: qmp --frame SOCKET HEX\n");
+			return 2;
+		}
+		return send_frame(argv[2], argv[3]);
+	}
 	if (!strcmp(argv[1], "--send")) {
 		if (argc != 4) {
 			fprintf(stderr, "usage: qmp --send SOCKET TEXT\n");
