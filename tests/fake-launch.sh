@@ -3,13 +3,15 @@
 # A stand-in for boot/qemu.sh for the runner's own tests: writes a canned
 # console log for the fixture plan and exits as qemu.sh would.
 set -u
-plan= log=/dev/null dtb= sd=
+plan= log=/dev/null dtb= sd= serial_in= net_in=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--plan) plan=$2; shift ;;
 	--log) log=$2; shift ;;
 	--dtb) dtb=$2; shift ;;
 	--sd) sd=$2; shift ;;
+	--serial-in) serial_in=$2; shift ;;
+	--net-in) net_in=$2; shift ;;
 	--timeout|--append|--device|--board|--smp|--qmp|--initrd) shift ;;
 	esac
 	shift
@@ -48,6 +50,10 @@ fixture-two-boots|fixture-two-boots-noresume)
 	printf 'ok 1 a\nvexpress-pm: plan %s exit 0\n' "$plan" > "$log"; exit 0 ;;
 fixture-hang)
 	printf '%s\nKTAP version 1\n1..3\nok 1 fixture.first\n' "$start" > "$log"; exit 124 ;;
+fixture-host-inputs)
+	# the host script must get the paths the launcher was given
+	printf '%s\nTAP version 13\n1..1\nok 1 a\nfake-launch: serial-in %s net-in %s\nvexpress-pm: plan %s exit 0\n' \
+		"$start" "$serial_in" "$net_in" "$plan" | tee "$log"; exit 0 ;;
 fixture-host-pass|fixture-host-fail)
 	# the console on stdout too, as qemu.sh prints it: a "# host:" script reads it
 	printf '%s\nTAP version 13\n1..1\nok 1 a\nvexpress-pm: plan %s exit 0\n' "$start" "$plan" |

@@ -4,7 +4,8 @@
 # failure, hangs, or leaves an empty, truncated or oopsing console, or whose
 # dt-edit does not apply, or whose host-side script fails, or whose second
 # boot ("# boots: 2") does not resume, and pass a good one (with a host-side
-# script that must see the console; booted twice), with BUILD
+# script that must see the console, or get the console's and the NIC's
+# input paths the launcher got; booted twice), with BUILD
 # absolute or relative; and a whole run (tests/run.sh) interrupted must
 # end its QEMUs and remove its files. The fixture plans run in the real guest; the console-shape
 # cases use tests/fake-launch.sh, which replays canned console logs.
@@ -47,6 +48,7 @@ result $r runner.fixture-hang.unprinted-results-fail "$tmp/out"
 expect fixture-dt-edit fail "$fake"
 expect fixture-host-pass pass "$fake"
 expect fixture-host-fail fail "$fake"
+expect fixture-host-inputs pass "$fake"
 expect fixture-two-boots pass "$fake"
 expect fixture-two-boots-noresume fail "$fake"
 
