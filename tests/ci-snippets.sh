@@ -37,10 +37,12 @@ cachedir=$(sed -n 's|.*\${XDG_CACHE_HOME:-\$HOME/\.cache}/\([a-z-]*\).*|\1|p' \
 
 # The dry forms: make -q, apt-get -s, apt-get update not run at all.
 mkdir "$tmp/bin"
-real_make=$(command -v make) real_apt=$(command -v apt-get || echo apt-get)
-# (make -q, not -n: -n runs the recursive makes, whose inputs a fresh
-# clone has not made yet; -q runs nothing and exits 2 only on an error,
-# such as a target with no rule, 1 when there is work to do)
+real_make=$(command -v make) real_apt=$(command -v apt-get)
+# (make -q, not -n: -n goes on into the recursive makes, whose inputs a
+# fresh clone has not made yet. -q exits 2 on an error, such as a target
+# with no rule, and 1 when there is work to do; it still runs recipe lines
+# that call $(MAKE), but make test's first prerequisite, the phony deps,
+# is always out of date, so -q stops before any.)
 cat > "$tmp/bin/make" <<EOF
 #!/bin/sh
 "$real_make" -q "\$@"
@@ -51,6 +53,7 @@ EOF
 cat > "$tmp/bin/apt-get" <<EOF
 #!/bin/sh
 [ "\$1" != update ] || { echo "(dry) apt-get update"; exit 0; }
+[ -n "$real_apt" ] || { echo "(dry) apt-get: none on this machine (Debian's apt)"; exit 1; }
 exec "$real_apt" -s "\$@"
 EOF
 chmod +x "$tmp/bin/make" "$tmp/bin/apt-get"
@@ -67,11 +70,26 @@ dry() {
 }
 # has LIST WORD: WORD is one of LIST's lines
 has() { printf '%s\n' "$1" | grep -qxF "$2"; }
+# The README's test command (its first lines; .ci/run runs it): each job
+# runs it as it is, a command of its own, not one that hides its exit
+# status (make -k, || true).
+testcmd=$(sed -n '1,10s/^    \(make [a-z]*\) *#.*/\1/p' "$top/README.md" | sed -n 2p)
+[ -n "$testcmd" ] || { echo "ci-snippets: no test command in README.md's first lines" >&2; exit 1; }
+# runs NAME COMMANDS: COMMANDS (one a line, comments and blanks stripped)
+# has the test command as one of them
+runs() {
+	c=$(printf '%s\n' "$2" | sed 's/#.*//; s/^ *//; s/ *$//')
+	if has "$c" "$testcmd"; then
+		result ok "$1"
+	else
+		result fail "$1: no command '$testcmd' among: $(echo $c)"
+	fi
+}
 
 # The GitLab job, through YAML as GitLab reads it (python3-yaml, which
 # yamllint needs too), then jq.
 if ! python3 -c 'import yaml' 2> /dev/null; then
-	for t in parses junit-report artifacts cache dry-run; do
+	for t in parses junit-report artifacts cache dry-run test-command; do
 		result skip "gitlab.$t" "needs python3-yaml (Debian's python3-yaml)"
 	done
 elif ! python3 -c '
@@ -85,7 +103,7 @@ if not isinstance(d, dict) or len(d) != 1:
 json.dump(list(d.values())[0], sys.stdout)' \
 		< "$tmp/gitlab.yml" > "$tmp/gitlab.json" 2> "$tmp/gitlab.err"; then
 	result fail gitlab.parses "$tmp/gitlab.err"
-	for t in junit-report artifacts cache dry-run; do
+	for t in junit-report artifacts cache dry-run test-command; do
 		result fail "gitlab.$t: the job does not parse"
 	done
 else
@@ -113,6 +131,7 @@ else
 		q '.script[]'
 	} > "$tmp/gitlab.sh"
 	dry gitlab.dry-run "$tmp/gitlab.sh"
+	runs gitlab.test-command "$(q '.script[]')"
 fi
 
 # The shell job
@@ -124,6 +143,7 @@ done
 [ -s "$tmp/job.sh" ] || { echo "no sh block" > "$tmp/shell.out"; ok=no; }
 [ $ok = yes ] && result ok shell.parses || result fail shell.parses "$tmp/shell.out"
 dry shell.dry-run "$tmp/job.sh"
+runs shell.test-command "$(cat "$tmp/job.sh")"
 
 # The Jenkins pipeline: its braces balance; its sh steps, JUnit report and
 # artifacts as the JUnit and archive steps read them.
@@ -141,6 +161,7 @@ has "$a" "$res" && has "$a" "$kres" && result ok jenkins.artifacts ||
 	result fail "jenkins.artifacts: '$(echo $a)' (want $res/** and $kres/**)"
 { echo 'export CI=true'; cat "$tmp/jenkins.sh"; } > "$tmp/jenkins-dry.sh"
 dry jenkins.dry-run "$tmp/jenkins-dry.sh"
+runs jenkins.test-command "$(cat "$tmp/jenkins.sh")"
 
 echo "# counts: $pass $fail $skip"
 [ $fail = 0 ]

@@ -14,17 +14,21 @@
 #
 # poweroff.sh QMP-SOCKET, the console on stdin; HOST_QMP is the QMP client.
 # The transfer and the quit are reported as "poweroff ..." lines; a
-# transfer not found or failed, a failed quit, or a TEXT never seen exits 1.
+# transfer not found or failed, a failed quit, a TEXT never seen, or no
+# request at all (nothing judged) exits 1.
 set -u
 sock=$1
-bad=0
+bad=0 judged=0
 host_console=$(mktemp) || exit 1
 trap 'rm -f "$host_console"' EXIT
+trap 'exit 1' INT TERM HUP
 . "$(dirname "$0")/lib/requests.sh"
 
 # act "ADDR" WHY: judge the power-off transfer, then end QEMU
 act() {
-	off=$(sed -n '/reboot: Power down/,$p' "$host_console")
+	judged=1
+	# (kernel lines may carry printk's "[ seconds ]"; the request does not)
+	off=$(sed -n '/reboot: Power down/,$p' "$host_console" | sed 's/^\[[ 0-9.]*\] //')
 	w=$(printf '%s\n' "$off" | grep -n -E \
 		"^i2c_write: i2c-[0-9]+ #0 a=$1 f=0000 l=2 \[32-[0-9a-f]{2}\]$" | head -n 1)
 	# (the first i2c_result after that write: its transfer's)
@@ -54,4 +58,5 @@ act() {
 }
 
 host_requests poweroff
+[ $judged = 1 ] || { echo "poweroff: no 'vexpress-pm: host: poweroff' request on the console"; bad=1; }
 exit $bad
