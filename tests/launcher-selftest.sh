@@ -79,12 +79,15 @@ check() {
 	for t in "$@"; do
 		case "$out" in *"$t"*) ;; *) bad="${bad:+$bad; }no '$t'" ;; esac
 	done
+	# (what it found a diagnostic: the name is the same on every run)
 	if [ -z "$bad" ]; then
-		echo "    ok $n launcher.$name: $(echo "$out" | head -n 1)"
+		echo "    # launcher.$name: $(echo "$out" | head -n 1)"
+		echo "    ok $n launcher.$name"
 		pass=$((pass + 1))
 	else
-		echo "    not ok $n launcher.$name: $bad"
+		echo "    # launcher.$name: $bad"
 		echo "$out" | sed 's/^/    # /'
+		echo "    not ok $n launcher.$name"
 		fail=$((fail + 1))
 	fi
 }
@@ -133,11 +136,13 @@ runnable() {
 		[ -z "$out" ] || bad="${bad:+$bad; }printed something"
 	fi
 	if [ -z "$bad" ]; then
-		echo "    ok $n launcher.$name: ${out:-runnable}"
+		echo "    # launcher.$name: ${out:-runnable}"
+		echo "    ok $n launcher.$name"
 		pass=$((pass + 1))
 	else
-		echo "    not ok $n launcher.$name: $bad"
+		echo "    # launcher.$name: $bad"
 		echo "$out" | sed 's/^/    # /'
+		echo "    not ok $n launcher.$name"
 		fail=$((fail + 1))
 	fi
 }
@@ -174,11 +179,13 @@ for t in "socket,id=con-in,path=$tmp/a,,b/in,server=on,wait=off" "unix:$tmp/a,,b
 	echo "$out" | grep -qxF -e "$t" || bad="${bad:+$bad; }no argument '$t'"
 done
 if [ -z "$bad" ]; then
-	echo "    ok $n launcher.comma-in-paths: doubled in -chardev, -qmp and -drive"
+	echo "    # launcher.comma-in-paths: doubled in -chardev, -qmp and -drive"
+	echo "    ok $n launcher.comma-in-paths"
 	pass=$((pass + 1))
 else
-	echo "    not ok $n launcher.comma-in-paths: $bad"
+	echo "    # launcher.comma-in-paths: $bad"
 	echo "$out" | sed 's/^/    # /'
+	echo "    not ok $n launcher.comma-in-paths"
 	fail=$((fail + 1))
 fi
 echo "# counts: $pass $fail 0"

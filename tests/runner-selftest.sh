@@ -28,6 +28,15 @@ expect() {
 	r=fail
 	{ [ "$want" = pass ] && [ $got = 0 ]; } || { [ "$want" = fail ] && [ $got != 0 ]; } && r=ok
 	result $r "runner.$name.$want${1:+.fake}" "$tmp/out"
+	cp "$tmp/out" "$tmp/$name.out"
+}
+# named NAME RESULT: the run of fixture NAME (expect, above) printed
+# RESULT ("ok", "not ok" and a name) as a result line, the runner's check
+# named the same on every run, its reason a "#" line before it
+named() {
+	r=fail
+	grep -qE "^    $2\$" "$tmp/$1.out" && r=ok
+	result $r "runner.$1.named" "$tmp/$1.out"
 }
 
 fake="LAUNCH=$top/tests/fake-launch.sh"
@@ -48,6 +57,9 @@ result $r runner.fixture-hang.unprinted-results-fail "$tmp/out"
 expect fixture-dt-edit fail "$fake"
 expect fixture-host-pass pass "$fake"
 expect fixture-host-fail fail "$fake"
+named fixture-host-pass "ok [0-9]+ fixture-host-pass\\.host"
+named fixture-host-fail "not ok [0-9]+ fixture-host-fail\\.host"
+named fixture-oops "not ok [0-9]+ fixture-oops\\.kernel-reports"
 expect fixture-host-inputs pass "$fake"
 expect fixture-two-boots pass "$fake"
 expect fixture-two-boots-noresume fail "$fake"

@@ -28,7 +28,9 @@ stop() {
 	f=$lab_run/$1.pid
 	[ -f "$f" ] || return 0
 	pid=$(cat "$f")
-	if [ -n "$pid" ] && running "$pid"; then
+	# (a leader gone, or a zombie, may leave its group behind: gunicorn's
+	# workers, a worker's lava-run and QEMU; kill -0 on the group finds it)
+	if [ -n "$pid" ] && { running "$pid" || kill -0 -- "-$pid" 2> /dev/null; }; then
 		say "stop $1 ($pid)"
 		kill -s TERM -- "-$pid" 2> /dev/null || kill -TERM "$pid" 2> /dev/null
 		i=0
