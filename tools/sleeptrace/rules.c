@@ -759,10 +759,15 @@ static int pmic_quiet_cpus_off(const struct trace *t, const struct rule *rule,
 		return skip(rule, "no CPU_OFF, syscore_suspend or machine_suspend in this cycle");
 	/*
 	 * Down but never back (a board that did not wake, a capture cut
-	 * short): the window runs to the end of what was captured
+	 * short): the window runs to the end of what was captured. A cycle
+	 * that did resume but lost the lines of its way back leaves no end
+	 * to judge to: its resume would be taken for the CPUs being down.
 	 */
-	if (to < from)
+	if (to < from) {
+		if (phase_last(t, "thaw_processes", false) >= 0)
+			return skip(rule, "the cycle resumed, but the capture lost where its CPUs came back");
 		to = t->n - 1;
+	}
 	for (i = from; i <= to; i++) {
 		if (is_pmic(&t->ev[i], pm)) {
 			fail(rule, "PMIC traffic with the non-boot CPUs down");
