@@ -70,11 +70,11 @@ dry() {
 }
 # has LIST WORD: WORD is one of LIST's lines
 has() { printf '%s\n' "$1" | grep -qxF "$2"; }
-# The README's test command (its first lines; .ci/run runs it): each job
-# runs it as it is, a command of its own, not one that hides its exit
-# status (make -k, || true).
-testcmd=$(sed -n '1,10s/^    \(make [a-z]*\) *#.*/\1/p' "$top/README.md" | sed -n 2p)
-[ -n "$testcmd" ] || { echo "ci-snippets: no test command in README.md's first lines" >&2; exit 1; }
+# The README's test command, as .ci/run runs it: each job runs it as it
+# is, a command of its own, not one that hides its exit status (make -k,
+# || true).
+testcmd=$(sed -n 's/^exec //p' "$top/.ci/run")
+[ -n "$testcmd" ] || { echo "ci-snippets: no 'exec COMMAND' line in .ci/run" >&2; exit 1; }
 # runs NAME COMMANDS: COMMANDS (one a line, comments and blanks stripped)
 # has the test command as one of them
 runs() {

@@ -170,16 +170,17 @@ d="$tmp/a,b"
 mkdir "$d" && : > "$d/sd.img"
 n=$((n + 1))
 out=$(BOARD=a9 BUILD=$tmp/build QEMU=$tmp/qargs sh "$top/boot/qemu.sh" --plan x --timeout 10 \
-	--log "$d/x.log" --serial-in "$d/in" --qmp "$d/qmp" --sd "$d/sd.img" 2>&1)
+	--log "$d/x.log" --serial-in "$d/in" --qmp "$d/qmp" --sd "$d/sd.img" --net-in "$d/net" 2>&1)
 got=$?
 bad=
 [ "$got" = 0 ] || bad="exit $got, not 0"
 for t in "socket,id=con-in,path=$tmp/a,,b/in,server=on,wait=off" "unix:$tmp/a,,b/qmp,server,nowait" \
-	"if=sd,format=raw,file=$tmp/a,,b/sd.img"; do
+	"if=sd,format=raw,file=$tmp/a,,b/sd.img" \
+	"dgram,id=net-in,local.type=unix,local.path=$tmp/a,,b/net,remote.type=unix,remote.path=$tmp/a,,b/net.out"; do
 	echo "$out" | grep -qxF -e "$t" || bad="${bad:+$bad; }no argument '$t'"
 done
 if [ -z "$bad" ]; then
-	echo "    # launcher.comma-in-paths: doubled in -chardev, -qmp and -drive"
+	echo "    # launcher.comma-in-paths: doubled in -chardev, -qmp, -drive and -netdev"
 	echo "    ok $n launcher.comma-in-paths"
 	pass=$((pass + 1))
 else

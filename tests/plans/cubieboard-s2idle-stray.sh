@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# A whole suspend-to-idle on the Cubieboard with a stray device interrupt:
-# while the board idles, the host puts a broadcast Ethernet frame on the
+# A whole suspend-to-idle on the Cubieboard with a frame on the wire whose
+# interrupt must wait for the resume: while the board idles (the EMAC's
+# driver has turned its receiver and interrupt off in its own suspend, so
+# nothing is raised in the idle), the host puts a broadcast Ethernet frame on the
 # wire of the A10's EMAC (sun4i-emac, its own interrupt line, not armed for
 # wakeup; QEMU's dgram netdev, boot/qemu.sh --net-in), then types a key on
 # the console, the wake source (as cubieboard-s2idle-wake), both once the

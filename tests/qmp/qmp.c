@@ -89,6 +89,10 @@ static int send_frame(const char *path, const char *hex)
 			sizeof(frame), hex);
 		return 2;
 	}
+	if (!*path) {
+		fprintf(stderr, "qmp: --frame: no socket path (HOST_NET_IN is empty: the plan's --net-in HOST)\n");
+		return 2;
+	}
 	if (strlen(path) >= sizeof(sa.sun_path)) {
 		fprintf(stderr, "qmp: socket path too long: %s\n", path);
 		return 2;
@@ -99,8 +103,16 @@ static int send_frame(const char *path, const char *hex)
 		perror("qmp: socket");
 		return 2;
 	}
-	if (sendto(fd, frame, len, 0, (struct sockaddr *)&sa, sizeof(sa)) != len) {
-		perror(path);
+	/*
+	 * Not blocking: a NIC that takes no frames leaves them in QEMU's queue,
+	 * and once the socket's own queue is full a blocking send would wait
+	 * for ever
+	 */
+	if (sendto(fd, frame, len, MSG_DONTWAIT, (struct sockaddr *)&sa, sizeof(sa)) != len) {
+		if (errno == EAGAIN || errno == EWOULDBLOCK)
+			fprintf(stderr, "qmp: %s: the NIC is not taking frames (its queue is full)\n", path);
+		else
+			perror(path);
 		close(fd);
 		return 2;
 	}

@@ -607,7 +607,7 @@ static void total_row(const struct trace *t, const char *what, const char *span,
  */
 static void phases(const struct trace *t)
 {
-	int depth = 0, i, j, k, start[MAX_CYCLES], ncyc, total;
+	int depth = 0, i, j, k, start[MAX_CYCLES], ncyc;
 
 	printf("| phase | ms | I2C transactions |\n| --- | ---: | ---: |\n");
 	for (i = 0; i < t->n; i++) {
@@ -663,19 +663,14 @@ static void phases(const struct trace *t)
 		return;
 	}
 	/* Each cycle's own totals (several: one pair of rows each) */
-	total = trace_cycles(t, start, MAX_CYCLES);
-	ncyc = total > MAX_CYCLES ? MAX_CYCLES : total;
+	/* (at most MAX_CYCLES: unusable() refuses a capture with more) */
+	ncyc = trace_cycles(t, start, MAX_CYCLES);
 	for (k = 0; k < ncyc; k++) {
 		struct trace c = *t;
 		char suspend[32], resume[32];
-		int end = k + 1 < ncyc ? start[k + 1] : t->n;
 
-		/* (the last one totalled ends where the next, not totalled, begins) */
-		for (j = start[k] + 1; k + 1 == ncyc && total > ncyc && j < end; j++)
-			if (is_phase(&t->ev[j], "suspend_enter", t->ev[j].val, true))
-				end = j;
 		c.ev = t->ev + start[k];
-		c.n = end - start[k];
+		c.n = (k + 1 < ncyc ? start[k + 1] : t->n) - start[k];
 		if (ncyc > 1) {
 			snprintf(suspend, sizeof(suspend), "suspend, cycle %d", k + 1);
 			snprintf(resume, sizeof(resume), "resume, cycle %d", k + 1);
@@ -688,8 +683,6 @@ static void phases(const struct trace *t)
 		total_row(&c, resume, "machine_suspend .. thaw_processes",
 			  phase_first(&c, "machine_suspend", false), phase_last(&c, "thaw_processes", false));
 	}
-	if (total > ncyc)
-		printf("# %d suspend cycles: the first %d totalled\n", total, ncyc);
 }
 
 /* A device callback's start or end in a phase, to pair them (devices()). */
