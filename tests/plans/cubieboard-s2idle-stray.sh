@@ -60,13 +60,8 @@ check "cubieboard.s2idle-stray.emac-irq" yes \
 	"$([ -n "$emac_irq" ] && [ "$emac_irq" != "$uart_irq" ] && echo yes || echo "no: '$emac_irq'")"
 ktap_print_msg "ttyS0 IRQ $uart_irq (wakeup $(cat $TTY/power/wakeup)), eth0 IRQ $emac_irq"
 
-# The idle's entry on the console, for the host (as cubieboard-s2idle-wake)
-read -r printk_levels < /proc/sys/kernel/printk
-echo 1 > /sys/power/pm_debug_messages
-echo 8 > /proc/sys/kernel/printk
-echo none > /sys/power/pm_test
-TRACE_MODE=freeze
-dmesg -c > /dev/null
+# The idle's entry on the console, for the host
+idle_entry_shown
 u0=$(irq_count "$uart_irq") e0=$(irq_count "$emac_irq")
 read -r rx0 < $NET/statistics/rx_packets
 read -r cycle_before < /sys/power/suspend_stats/success
@@ -80,8 +75,7 @@ rc=$?
 echo 0 > $T/tracing_on
 echo 0 > $T/events/irq/irq_handler_entry/enable
 echo 0 > $T/events/irq/irq_handler_entry/filter
-echo "$printk_levels" > /proc/sys/kernel/printk
-echo 0 > /sys/power/pm_debug_messages
+idle_entry_hidden
 cp $T/trace /tmp/cycle.trace
 dmesg | grep -E 'sun4i-a10-sleep|sun4i-emac|Triggering wakeup|suspend-to-idle' | sed 's/^/# /'
 read -r rx1 < $NET/statistics/rx_packets

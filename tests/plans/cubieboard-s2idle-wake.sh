@@ -50,14 +50,8 @@ check "cubieboard.s2idle-wake.uart-armable" enabled "$(cat $TTY/power/wakeup)"
 run=$(axp_get $AXP_DCDC2_V_OUT) out=$(axp_get $AXP_PWR_OUT_CTRL)
 ktap_print_msg "before: DCDC2_V_OUT $run, PWR_OUT_CTRL $out, ttyS0 IRQ $uart_irq"
 
-# The idle's entry on the console, for the host: pm_debug_messages prints
-# "PM: suspend-to-idle" at KERN_DEBUG after prepare_late
-read -r printk_levels < /proc/sys/kernel/printk
-echo 1 > /sys/power/pm_debug_messages
-echo 8 > /proc/sys/kernel/printk
-echo none > /sys/power/pm_test
-TRACE_MODE=freeze
-dmesg -c > /dev/null
+# The idle's entry on the console, for the host
+idle_entry_shown
 n0=$(uart_count)
 read -r cycle_before < /sys/power/suspend_stats/success
 trace_start
@@ -65,8 +59,7 @@ echo "vexpress-pm: host: uart key at PM: suspend-to-idle"
 echo freeze > /sys/power/state
 rc=$?
 echo 0 > $T/tracing_on
-echo "$printk_levels" > /proc/sys/kernel/printk
-echo 0 > /sys/power/pm_debug_messages
+idle_entry_hidden
 cp $T/trace /tmp/cycle.trace
 dmesg | grep -E 'sun4i-a10-sleep|axp20x|Triggering wakeup|suspend-to-idle' | sed 's/^/# /'
 
