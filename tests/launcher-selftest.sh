@@ -20,7 +20,19 @@
 # Prints an indented KTAP subtest, then "# counts: PASSED FAILED SKIPPED".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-pass=0 fail=0 n=0
+pass=0 fail=0 skip=0 n=0
+. "$top/tests/ktap-result.sh"
+# verdict NAME FOUND OUT: ok if the caller found nothing wrong ($bad
+# empty), FOUND said; else not ok, $bad said and OUT (what ran printed)
+# shown
+verdict() {
+	if [ -z "$bad" ]; then
+		result ok "launcher.$1: $2"
+	else
+		printf '%s\n' "$3" > "$tmp/out"
+		result fail "launcher.$1: $bad" "$tmp/out"
+	fi
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Every check asks its stand-in itself, not a run's answers (run.sh)
@@ -71,7 +83,6 @@ board=a9
 check() {
 	name=$1 q=$2 prof=$3 want=$4
 	shift 4
-	n=$((n + 1))
 	out=$(BOARD=$board BUILD=$tmp/build QEMU=$tmp/$q PMIC=$prof sh "$top/boot/qemu.sh" --check 2>&1)
 	got=$?
 	bad=
@@ -79,17 +90,7 @@ check() {
 	for t in "$@"; do
 		case "$out" in *"$t"*) ;; *) bad="${bad:+$bad; }no '$t'" ;; esac
 	done
-	# (what it found a diagnostic: the name is the same on every run)
-	if [ -z "$bad" ]; then
-		echo "    # launcher.$name: $(echo "$out" | head -n 1)"
-		echo "    ok $n launcher.$name"
-		pass=$((pass + 1))
-	else
-		echo "    # launcher.$name: $bad"
-		echo "$out" | sed 's/^/    # /'
-		echo "    not ok $n launcher.$name"
-		fail=$((fail + 1))
-	fi
+	verdict "$name" "$(echo "$out" | head -n 1)" "$out"
 }
 
 check 7.2-default q72 "" 0 "QEMU 7.2.22, PMIC twl92230"
@@ -125,7 +126,6 @@ check cubieboard-twl92230-refused q100 twl92230 2 "the cubieboard board has its 
 printf '%s\n' '#!/bin/sh' '# board: cubieboard' '# pmic: axp209' '# qemu-patch: 0001' > "$tmp/p.sh"
 runnable() {
 	name=$1 q=$2 want=$3 text=${4:-}
-	n=$((n + 1))
 	out=$(BUILD=$tmp/build QEMU=$tmp/$q sh "$top/tests/plan-runnable.sh" "$tmp/p.sh" cubieboard 2>&1)
 	got=$?
 	bad=
@@ -135,16 +135,7 @@ runnable() {
 	else
 		[ -z "$out" ] || bad="${bad:+$bad; }printed something"
 	fi
-	if [ -z "$bad" ]; then
-		echo "    # launcher.$name: ${out:-runnable}"
-		echo "    ok $n launcher.$name"
-		pass=$((pass + 1))
-	else
-		echo "    # launcher.$name: $bad"
-		echo "$out" | sed 's/^/    # /'
-		echo "    not ok $n launcher.$name"
-		fail=$((fail + 1))
-	fi
+	verdict "$name" "${out:-runnable}" "$out"
 }
 runnable qemu-patch-runs q100p1 0
 runnable qemu-patch-unpatched-skips q100 3 "needs a QEMU with boot/qemu-patches/0001 (QEMU_PATCHED_CACHE=DIR"
@@ -168,7 +159,6 @@ fake qargs "QEMU emulator version 10.0.13" axp209_pmu
 unset fake_boot
 d="$tmp/a,b"
 mkdir "$d" && : > "$d/sd.img"
-n=$((n + 1))
 out=$(BOARD=a9 BUILD=$tmp/build QEMU=$tmp/qargs sh "$top/boot/qemu.sh" --plan x --timeout 10 \
 	--log "$d/x.log" --serial-in "$d/in" --qmp "$d/qmp" --sd "$d/sd.img" --net-in "$d/net" 2>&1)
 got=$?
@@ -179,15 +169,6 @@ for t in "socket,id=con-in,path=$tmp/a,,b/in,server=on,wait=off" "unix:$tmp/a,,b
 	"dgram,id=net-in,local.type=unix,local.path=$tmp/a,,b/net,remote.type=unix,remote.path=$tmp/a,,b/net.out"; do
 	echo "$out" | grep -qxF -e "$t" || bad="${bad:+$bad; }no argument '$t'"
 done
-if [ -z "$bad" ]; then
-	echo "    # launcher.comma-in-paths: doubled in -chardev, -qmp, -drive and -netdev"
-	echo "    ok $n launcher.comma-in-paths"
-	pass=$((pass + 1))
-else
-	echo "    # launcher.comma-in-paths: $bad"
-	echo "$out" | sed 's/^/    # /'
-	echo "    not ok $n launcher.comma-in-paths"
-	fail=$((fail + 1))
-fi
+verdict comma-in-paths "doubled in -chardev, -qmp, -drive and -netdev" "$out"
 echo "# counts: $pass $fail 0"
 [ "$fail" = 0 ]
