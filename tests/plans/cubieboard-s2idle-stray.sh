@@ -41,10 +41,8 @@ ktap_set_plan $((11 + $(oracle_planned)))
 
 check "cubieboard.s2idle-stray.bound" sun4i-a10-sleep "$(await 5000 sun4i-a10-sleep sleep_driver)"
 
-# irq_of NAME: the interrupt /proc/interrupts names NAME; irq_count IRQ:
-# how often it was handled
+# irq_of NAME: the interrupt /proc/interrupts names NAME
 irq_of() { awk -v n="$1" '$NF == n { sub(":", "", $1); print $1 }' /proc/interrupts; }
-irq_count() { awk -v irq="$1:" '$1 == irq { print $2 }' /proc/interrupts; }
 
 TTY=/sys/class/tty/ttyS0
 read -r uart_irq < $TTY/irq

@@ -43,7 +43,6 @@ check "cubieboard.s2idle-wake.bound" sun4i-a10-sleep "$(await 5000 sun4i-a10-sle
 
 TTY=/sys/class/tty/ttyS0
 read -r uart_irq < $TTY/irq
-uart_count() { awk -v irq="$uart_irq:" '$1 == irq { print $2 }' /proc/interrupts; }
 echo enabled > $TTY/power/wakeup
 check "cubieboard.s2idle-wake.uart-armable" enabled "$(cat $TTY/power/wakeup)"
 
@@ -52,7 +51,7 @@ ktap_print_msg "before: DCDC2_V_OUT $run, PWR_OUT_CTRL $out, ttyS0 IRQ $uart_irq
 
 # The idle's entry on the console, for the host
 idle_entry_shown
-n0=$(uart_count)
+n0=$(irq_count "$uart_irq")
 read -r cycle_before < /sys/power/suspend_stats/success
 trace_start
 echo "vexpress-pm: host: uart key at PM: suspend-to-idle"
@@ -70,7 +69,7 @@ check "cubieboard.s2idle-wake.woken-by-uart" "$uart_irq" "$(cat /sys/power/pm_wa
 # round, the UART's wakeup ending it
 check "cubieboard.s2idle-wake.one-idle" 1 "$(trace_count machine_suspend /tmp/cycle.trace)"
 check "cubieboard.s2idle-wake.uart-irq-handled" yes \
-	"$([ "$(uart_count)" -gt "$n0" ] && echo yes || echo "no: $n0 to $(uart_count)")"
+	"$([ "$(irq_count "$uart_irq")" -gt "$n0" ] && echo yes || echo "no: $n0 to $(irq_count "$uart_irq")")"
 
 # writes DCDC2_V_OUT VALUE: where the capture writes VALUE to DCDC2's
 # voltage register, as cubieboard-s2idle-arm reads it

@@ -22,3 +22,7 @@ idle_entry_hidden() {
 	echo "$a10_printk_levels" > /proc/sys/kernel/printk
 	echo 0 > /sys/power/pm_debug_messages
 }
+
+# irq_count IRQ: how often interrupt IRQ was handled (/proc/interrupts'
+# second column: the A10's one CPU)
+irq_count() { awk -v irq="$1:" '$1 == irq { print $2 }' /proc/interrupts; }
